@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** The home page's Get in Touch form; the server validates the body with the same schema. */
+export const contactSchema = z.object({
+  name: required('Name is required').max(100, 'Name must be at most 100 characters'),
+  phone: required('Phone number is required')
+    .max(20, 'Phone number must be at most 20 characters')
+    .regex(/^[0-9+\-\s()]+$/, 'Phone number may contain only digits, spaces and + - ( )'),
+  email: required('Email is required').max(254).pipe(z.email('Please enter a valid email address')),
+  message: required('Message is required').max(2000, 'Message must be at most 2000 characters'),
+});
+
+export type Contact = z.infer<typeof contactSchema>;

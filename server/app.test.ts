@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, rawSql, type TestApp } from './test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe(`server essentials (${process.env.TEST_ENGINE})`, () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.app.request('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'There is no such API endpoint.' },
+    });
+  });
+
+  it('answers malformed JSON with a 400 in words, storing nothing', async () => {
+    const res = await t.app.request('/api/contacts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name": "Rahim", ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' },
+    });
+    const rows = await t.db.selectFrom('contact').selectAll().execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses bodies over the size limit with 413', async () => {
+    const res = await t.app.request('/api/contacts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('sends security headers: CSP without inline scripts, nosniff, no framing, referrer policy', async () => {
+    const res = await t.app.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('reports health and readiness', async () => {
+    expect(await (await t.app.request('/api/health')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.request('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', database: 'ok' });
+  });
+
+  it('answers a database failure with a generic 500: no SQL, no stack', async () => {
+    await rawSql(t.db, 'drop table upazila');
+    const res = await t.app.request('/api/upazilas');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'Something went wrong on our side. Please try again in a moment.',
+      },
+    });
+    expect(text).not.toMatch(/upazila|select|sqlite|relation|at \w+ \(/i);
+  });
+});

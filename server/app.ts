@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { contactRoutes } from './features/contacts/contacts.routes.ts';
+import { geoRoutes } from './features/geo/geo.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import type { AppDeps, AppEnv } from './lib/context.ts';
+import { createErrorHandler } from './lib/error-handler.ts';
+import { AppError, notFound } from './lib/errors.ts';
+import { requestLog } from './lib/request-log.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { staticWeb } from './lib/static-web.ts';
+
+/** JSON bodies are small forms; uploads get their own, larger limit on their route. */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+export interface AppOptions {
+  /** Folder of the built web app; when absent only the API is served. */
+  webRoot?: string;
+}
+
+/** Builds the whole HTTP app. Every feature is mounted here by hand. */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(securityHeaders());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+      },
+    }),
+  );
+
+  const api = new Hono<AppEnv>();
+  api.route('/', healthRoutes(deps));
+  api.route('/', geoRoutes(deps));
+  api.route('/', contactRoutes(deps));
+  api.all('*', () => {
+    throw notFound('There is no such API endpoint.');
+  });
+  app.route('/api', api);
+
+  if (options.webRoot) app.route('/', staticWeb(path.resolve(options.webRoot)));
+  app.onError(createErrorHandler(deps.logger));
+  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Page not found.' } }, 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

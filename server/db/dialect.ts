@@ -1,0 +1,128 @@
+/**
+ * The only module that knows which database engine is in use. Everything else talks Kysely.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Closes every connection; safe to call once at shutdown. */
+  close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** A postgres:// URL; when absent SQLite is used. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path (ignored for PostgreSQL). */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests give each file its own). */
+  pgSchema?: string;
+}
+
+/** The pragmas every SQLite connection must run with; checked at start by `checkSqlitePragmas`. */
+export const SQLITE_PRAGMAS = {
+  journal_mode: 'wal',
+  synchronous: 2, // FULL
+  busy_timeout: 5000,
+  foreign_keys: 1,
+} as const;
+
+export function connect(options: ConnectOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new BetterSqlite3(file);
+  sqlite.pragma(`journal_mode = ${SQLITE_PRAGMAS.journal_mode}`);
+  sqlite.pragma(`synchronous = ${SQLITE_PRAGMAS.synchronous}`);
+  sqlite.pragma(`busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`);
+  sqlite.pragma(`foreign_keys = ${SQLITE_PRAGMAS.foreign_keys ? 'ON' : 'OFF'}`);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+/** Reads the live pragmas back and throws if any differs from SQLITE_PRAGMAS. */
+export async function checkSqlitePragmas(handle: DatabaseHandle): Promise<void> {
+  if (handle.engine !== 'sqlite') return;
+  const wrong: string[] = [];
+  for (const [name, expected] of Object.entries(SQLITE_PRAGMAS)) {
+    const result = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.raw(`pragma_${name}`)}`.execute(handle.db);
+    const actual = Object.values(result.rows[0] ?? {})[0];
+    // An in-memory database cannot use WAL; it reports "memory" and that is fine for it.
+    if (name === 'journal_mode' && actual === 'memory') continue;
+    if (String(actual) !== String(expected))
+      wrong.push(`${name}=${String(actual)} (want ${expected})`);
+  }
+  if (wrong.length) throw new Error(`SQLite is not configured safely: ${wrong.join(', ')}`);
+}
+
+/**
+ * Runs `fn` while holding a lock that other processes using the same database respect, so that
+ * several instances starting together migrate once. PostgreSQL: a session advisory lock.
+ * SQLite: an IMMEDIATE transaction (the write lock; others wait up to busy_timeout).
+ */
+export async function withExclusiveLock<T>(
+  handle: DatabaseHandle,
+  fn: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return handle.db.connection().execute(async (conn) => {
+    if (handle.engine === 'postgres') {
+      await sql`select pg_advisory_lock(727274)`.execute(conn);
+      try {
+        return await fn(conn);
+      } finally {
+        await sql`select pg_advisory_unlock(727274)`.execute(conn);
+      }
+    }
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
+}
+
+/** Column type for timestamps in migrations. */
+export const timestampType = (engine: Engine) => (engine === 'postgres' ? 'timestamptz' : 'text');
+
+/** A timestamp as read from either engine, as an ISO-8601 UTC string. */
+export function toIso(value: Date | string): string;
+export function toIso(value: Date | string | null): string | null;
+export function toIso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+/** A boolean as read from either engine. */
+export const toBool = (value: boolean | number): boolean => value === true || value === 1;
+
+/** True when the error is a unique-constraint violation on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

@@ -1,0 +1,16 @@
+import type { Migration } from 'kysely';
+import { geo } from './001-geo.ts';
+import { contact } from './002-contact.ts';
+
+export type MigrationEngine = 'sqlite' | 'postgres';
+
+/**
+ * The static, ordered list of migrations. Names sort in the order they run. A migration that
+ * needs engine-specific column types receives the engine name; no migration imports app code.
+ */
+export function migrationsFor(engine: MigrationEngine): Record<string, Migration> {
+  return {
+    '001-geo': geo,
+    '002-contact': contact(engine),
+  };
+}

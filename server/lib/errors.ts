@@ -1,0 +1,26 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * An error the user caused or may see: a stable code for programs and a message for people.
+ * Anything else thrown inside a request is answered as a generic 500.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message = 'We could not find what you asked for.') =>
+  new AppError(404, 'NOT_FOUND', message);
+export const badRequest = (message: string, details?: Record<string, string>) =>
+  new AppError(400, 'VALIDATION_FAILED', message, details);
+export const unauthorized = (message = 'Please log in to continue.') =>
+  new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this.') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);

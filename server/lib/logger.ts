@@ -1,0 +1,14 @@
+import { pino } from 'pino';
+
+export type Logger = pino.Logger;
+
+/** JSON logs, one line per event. Secrets never reach the log: these paths are censored. */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: {
+      paths: ['password', '*.password', 'headers.cookie', 'headers.authorization', 'token'],
+      censor: '[redacted]',
+    },
+  });
+}

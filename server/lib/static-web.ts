@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppEnv } from './context.ts';
+
+/**
+ * Serves the built web app from `root`. Hashed assets are cached for a year; every other
+ * non-/api path answers index.html (never cached) so the client router can take it.
+ */
+export function staticWeb(root: string) {
+  const app = new Hono<AppEnv>();
+  const indexFile = path.join(root, 'index.html');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The web app is not built yet. Run `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+  return app;
+}

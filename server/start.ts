@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { checkSqlitePragmas, connect } from './db/dialect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Env } from './lib/env.ts';
+import { createLogger } from './lib/logger.ts';
+
+export interface RunningServer {
+  url: string;
+  /** Stops taking connections, lets in-flight requests finish, then closes the database. */
+  stop: () => Promise<void>;
+}
+
+/** Connects, migrates, and serves the API and the built web app. */
+export async function startServer(env: Env, webRoot = 'dist/web'): Promise<RunningServer> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const handle = connect({
+    databaseUrl: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, 'redhope.sqlite'),
+  });
+  await checkSqlitePragmas(handle);
+  const applied = await migrateToLatest(handle);
+  logger.info({ engine: handle.engine, applied }, 'database ready');
+
+  const app = createApp({ db: handle.db, engine: handle.engine, env, logger }, { webRoot });
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url }, 'RedHope is listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      logger.info('shutting down: finishing in-flight requests');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          logger.warn('shutdown timeout reached; closing remaining connections');
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, env.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+      });
+      await handle.close();
+      logger.info('database closed; bye');
+    })();
+    return stopping;
+  };
+  return { url, stop };
+}

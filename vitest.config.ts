@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Projects: `unit` (pure rules and schemas), `api-sqlite` and `api-postgres` (the same HTTP
+// integration tests against a fresh database per file), and `e2e` (browser journeys against the
+// built server). api-postgres runs only when TEST_DATABASE_URL is set, and says so when it is not.
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (!pgUrl) {
+  console.warn(
+    '\n[tests] PostgreSQL integration tests are SKIPPED: TEST_DATABASE_URL is not set ' +
+      '(example: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).\n',
+  );
+}
+
+const apiProject = (engine: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `api-${engine}`,
+    include: ['server/**/*.test.ts'],
+    exclude: engine === 'postgres' ? ['server/db/sqlite-*.test.ts'] : [],
+    env: { TEST_ENGINE: engine },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] } },
+      apiProject('sqlite'),
+      ...(pgUrl ? [apiProject('postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.spec.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
