@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import { EnvError, parseEnv } from './lib/env.ts';
 import { startServer } from './start.ts';
 
 // Entry point of `npm start`: read the settings, start, and stop cleanly on SIGTERM/SIGINT.
 try {
+  // A local .env is optional; real environment variables win over it.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const env = parseEnv();
   const server = await startServer(env);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,0 +1,55 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+/** Debian's Chromium; Playwright cannot download its own browser on these machines. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseUrl = () => inject('baseUrl');
+
+/**
+ * One headless Chromium per spec file and a fresh context (no cookies) per page. A page that
+ * logs a console error or throws fails its test.
+ */
+export function useBrowser() {
+  let browser: Browser;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(() => {
+    const found = errors.splice(0);
+    if (found.length) throw new Error(`The page logged errors:\n${found.join('\n')}`);
+  });
+
+  return {
+    async newPage(): Promise<Page> {
+      const context = await browser.newContext({ baseURL: baseUrl() });
+      const page = await context.newPage();
+      page.on('console', (msg) => {
+        // A 4xx answer the app expects (e.g. a wrong password) is logged by Chromium as an error
+        // about the resource; only errors the app itself logs fail the test.
+        if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) {
+          errors.push(msg.text());
+        }
+      });
+      page.on('pageerror', (err) => errors.push(err.message));
+      return page;
+    },
+  };
+}
