@@ -2,6 +2,8 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { authRoutes } from './auth/auth.routes.ts';
+import { loadSession } from './auth/session.ts';
 import { contactRoutes } from './features/contacts/contacts.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -37,6 +39,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   const api = new Hono<AppEnv>();
+  api.use(loadSession(deps.auth, deps.db));
+  api.route('/', authRoutes(deps));
   api.route('/', healthRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));

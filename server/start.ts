@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { checkSqlitePragmas, connect } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { buildDeps } from './deps.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -23,7 +24,8 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const applied = await migrateToLatest(handle);
   logger.info({ engine: handle.engine, applied }, 'database ready');
 
-  const app = createApp({ db: handle.db, engine: handle.engine, env, logger }, { webRoot });
+  const { deps, close: closeDeps } = buildDeps(handle, env, logger);
+  const app = createApp(deps, { webRoot });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
@@ -46,6 +48,7 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await closeDeps();
       await handle.close();
       logger.info('database closed; bye');
     })();

@@ -37,7 +37,56 @@ export interface ContactTable {
   createdAt: Timestamp;
 }
 
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: Bool;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  role: 'donor' | 'volunteer' | 'admin';
+  status: 'active' | 'block';
+  bloodGroup: string;
+  division: string;
+  district: string;
+  upazila: string | null;
+  lastDonationDate: ColumnType<Date | string | null, string | null, string | null>;
+  searchVisible: Bool;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface CounterTable {
+  key: string;
+  count: ColumnType<number | string, number, number>;
+  windowStart: ColumnType<number | string, number, number>;
+}
+
 export interface Database {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  counter: CounterTable;
   contact: ContactTable;
   division: DivisionTable;
   district: DistrictTable;

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Auth } from '../auth/auth.ts';
+import type { SessionUser } from '../auth/session.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 
@@ -10,11 +13,16 @@ export interface AppDeps {
   engine: Engine;
   env: Env;
   logger: Logger;
+  auth: Auth;
+  counters: CounterStore;
 }
 
 /** Hono's per-request variables. */
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** The signed-in user, or null for visitors (set by loadSession). */
+    user: SessionUser | null;
+    sessionId: string;
   };
 }

@@ -5,6 +5,7 @@ import { createApp } from '../app.ts';
 import { connect, type DatabaseHandle, type Engine } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
+import { buildDeps } from '../deps.ts';
 import { parseEnv } from '../lib/env.ts';
 import { createLogger } from '../lib/logger.ts';
 
@@ -24,7 +25,12 @@ export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'post
  * PostgreSQL: a new schema in TEST_DATABASE_URL, dropped on close.
  */
 export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
-  const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...envOverrides });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-1234567890',
+    ...envOverrides,
+  });
   let handle: DatabaseHandle;
   let dropSchema = async () => {};
   if (testEngine === 'postgres') {
@@ -47,13 +53,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
   }
   await migrateToLatest(handle);
   const logger = createLogger('silent');
-  const app = createApp({ db: handle.db, engine: handle.engine, env, logger });
+  const built = buildDeps(handle, env, logger);
+  const app = createApp(built.deps);
   return {
     app,
     db: handle.db,
     engine: handle.engine,
     handle,
     close: async () => {
+      await built.close();
       await handle.close();
       await dropSchema();
     },

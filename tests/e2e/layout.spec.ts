@@ -12,7 +12,9 @@ describe('shared layout', () => {
     for (const name of ['Home', 'Donation requests', 'Search donor', 'Blogs']) {
       expect(await nav.getByRole('link', { name, exact: true }).count()).toBeGreaterThan(0);
     }
-    expect(await page.getByRole('link', { name: 'Login' }).first().getAttribute('href')).toBe('/login');
+    expect(await page.getByRole('link', { name: 'Login' }).first().getAttribute('href')).toBe(
+      '/login',
+    );
     const footer = page.locator('footer');
     expect(await footer.isVisible()).toBe(true);
     expect(await page.getByTestId('footer-year').textContent()).toContain(

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { geo } from './001-geo.ts';
 import { contact } from './002-contact.ts';
+import { auth } from './003-auth.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -12,5 +13,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
   return {
     '001-geo': geo,
     '002-contact': contact(engine),
+    '003-auth': auth(engine),
   };
 }

@@ -19,3 +19,24 @@ export function findUpazilas(db: Kysely<Database>, districtId?: number) {
   if (districtId !== undefined) query = query.where('districtId', '=', districtId);
   return query.orderBy('name').execute();
 }
+
+/** The district with this English name, with its division's name; undefined when unknown. */
+export function findDistrictByName(db: Kysely<Database>, name: string) {
+  return db
+    .selectFrom('district')
+    .innerJoin('division', 'division.id', 'district.divisionId')
+    .select(['district.id', 'district.name', 'division.name as divisionName'])
+    .where('district.name', '=', name)
+    .executeTakeFirst();
+}
+
+/** True when the district (by id) has an upazila of this English name. */
+export async function hasUpazila(db: Kysely<Database>, districtId: number, name: string) {
+  const row = await db
+    .selectFrom('upazila')
+    .select('id')
+    .where('districtId', '=', districtId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,21 @@
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+export type BloodGroup = (typeof BLOOD_GROUPS)[number];
+
+export const ROLES = ['donor', 'volunteer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['active', 'block'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const REQUEST_STATUSES = ['pending', 'inprogress', 'done', 'cancel'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Default days between donations (the usual interval in Bangladesh); the server's setting wins. */
+export const DEFAULT_DONATION_INTERVAL_DAYS = 120;
+
+/** Paginated lists: `?page=&limit=`. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Images accepted by the upload endpoint. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

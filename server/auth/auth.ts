@@ -1,0 +1,205 @@
+import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import type { Kysely } from 'kysely';
+import { registerSchema } from '../../common/auth.schema.ts';
+import type { Engine } from '../db/dialect.ts';
+import type { Database } from '../db/schema.ts';
+import { assertValidPlace } from '../features/geo/places.ts';
+import type { CounterStore } from '../lib/counter-store.ts';
+import type { Env } from '../lib/env.ts';
+import { AppError } from '../lib/errors.ts';
+import { newId } from '../lib/ids.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+/** The header our own middleware sets from the socket (or trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = 'x-redhope-client-ip';
+
+/** Sessions end after a week without use (idle) and 30 days after sign-in whatever happens. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Failed sign-ins per account: 5 in 15 minutes, then wait for the window to pass. */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  env: Env;
+  secret: string;
+  counters: CounterStore;
+}
+
+/** What a sign-up body may hold; anything else (role, status, …) refuses the whole request. */
+const SIGN_UP_KEYS = new Set([...Object.keys(registerSchema.shape), 'callbackURL', 'rememberMe']);
+
+const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+
+function toApiError(error: AppError): APIError {
+  const status = error.status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN';
+  return APIError.from(status, { code: error.code, message: error.message });
+}
+
+export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
+  const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const trustedOrigins = [baseURL];
+  // Vite's dev server (npm run dev) forwards /api from another origin.
+  if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173');
+
+  return betterAuth({
+    appName: 'RedHope',
+    baseURL,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins,
+    database: { db, type: engine, transaction: true },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 20,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    user: {
+      additionalFields: {
+        // input: false — never taken from the client; sign-up with any of these is refused.
+        role: { type: 'string', input: false, defaultValue: 'donor', required: false },
+        status: { type: 'string', input: false, defaultValue: 'active', required: false },
+        lastDonationDate: { type: 'date', input: false, required: false },
+        searchVisible: { type: 'boolean', input: false, defaultValue: true, required: false },
+        bloodGroup: { type: 'string', required: true },
+        division: { type: 'string', required: true },
+        district: { type: 'string', required: true },
+        upazila: { type: 'string', required: false },
+      },
+    },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      database: { generateId: () => newId() },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: baseURL.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    rateLimit: {
+      enabled: env.NODE_ENV !== 'test' || process.env.RATE_LIMIT_IN_TESTS === 'true',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60 * 60, max: 10 },
+      },
+      customStorage: {
+        consume: async (key, rule) => {
+          const count = await counters.hit(`auth:${key}`, rule.window * 1000);
+          return count <= rule.max
+            ? { allowed: true, retryAfter: null }
+            : { allowed: false, retryAfter: rule.window };
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Whatever reached this point, a new account is an active donor who never donated.
+          before: async (user) => ({
+            data: {
+              ...user,
+              role: env.ADMIN_EMAIL && user.email === env.ADMIN_EMAIL ? 'admin' : 'donor',
+              status: 'active',
+              lastDonationDate: null,
+              searchVisible: true,
+            },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // Blocked users cannot start a session, whatever their password.
+          before: async (session, ctx) => {
+            // Through better-auth's adapter when inside its request: on SQLite the sign-in
+            // transaction holds the only connection, so a query on `db` would wait forever.
+            const user = ctx
+              ? ((await ctx.context.internalAdapter.findUserById(session.userId)) as {
+                  status?: string;
+                } | null)
+              : await db
+                  .selectFrom('user')
+                  .select('status')
+                  .where('id', '=', session.userId)
+                  .executeTakeFirst();
+            if (user?.status === 'block') {
+              throw APIError.from('FORBIDDEN', {
+                code: 'ACCOUNT_BLOCKED',
+                message: 'Your account has been blocked. Please contact an admin.',
+              });
+            }
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const unknown = Object.keys(ctx.body ?? {}).filter((key) => !SIGN_UP_KEYS.has(key));
+          if (unknown.length) {
+            throw APIError.from('BAD_REQUEST', {
+              code: 'FIELD_NOT_ALLOWED',
+              message: `These fields cannot be set at registration: ${unknown.join(', ')}.`,
+            });
+          }
+          const parsed = registerSchema.safeParse(ctx.body);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw APIError.from('BAD_REQUEST', {
+              code: 'VALIDATION_FAILED',
+              message: issue?.message ?? 'The registration form is not valid.',
+            });
+          }
+          try {
+            await assertValidPlace(db, parsed.data);
+          } catch (error) {
+            if (error instanceof AppError) throw toApiError(error);
+            throw error;
+          }
+          return { context: { body: { ...ctx.body, ...parsed.data } } };
+        }
+        if (ctx.path === '/sign-in/email') {
+          const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+          const failures = await counters.peek(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
+          if (failures >= ACCOUNT_FAILURE_LIMIT) {
+            throw APIError.from('TOO_MANY_REQUESTS', {
+              code: 'TOO_MANY_ATTEMPTS',
+              message:
+                'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+            });
+          }
+        }
+        return;
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const signedIn = ctx.context.newSession?.session.token;
+        if (signedIn && (ctx.path === '/sign-in/email' || ctx.path === '/sign-up/email')) {
+          // Signing in replaces the session this browser had: the old one ends on the server.
+          const previous = await ctx.getSignedCookie(
+            ctx.context.authCookies.sessionToken.name,
+            ctx.context.secret,
+          );
+          if (previous && previous !== signedIn)
+            await ctx.context.internalAdapter.deleteSession(previous);
+        }
+        if (ctx.path !== '/sign-in/email') return;
+        const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
+        const returned = ctx.context.returned;
+        const failed = isAPIError(returned) && returned.statusCode === 401;
+        if (failed) await counters.hit(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
+        else if (!isAPIError(returned)) await counters.reset(failureKey(email));
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { createAuth } from './auth/auth.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import type { DatabaseHandle } from './db/dialect.ts';
+import type { AppDeps } from './lib/context.ts';
+import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
+import type { Env } from './lib/env.ts';
+import type { Logger } from './lib/logger.ts';
+
+/** Everything the app is built from, for one database. `close` releases what this made. */
+export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const counters = redis ? redisCounterStore(redis) : databaseCounterStore(handle.db);
+  const secret = resolveAuthSecret(env.AUTH_SECRET, path.resolve(env.DATA_DIR));
+  const auth = createAuth({ db: handle.db, engine: handle.engine, env, secret, counters });
+  const deps: AppDeps = { db: handle.db, engine: handle.engine, env, logger, auth, counters };
+  return {
+    deps,
+    close: async () => {
+      await redis?.quit();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { BloodGroup, Role } from '../../common/constants.ts';
+import { hashPassword } from '../auth/password.ts';
+import type { Database } from '../db/schema.ts';
+import { newId, nowIso } from '../lib/ids.ts';
+
+export const TEST_PASSWORD = 'Passw0rd!';
+let hashed: Promise<string> | undefined;
+let sequence = 0;
+
+export interface UserOverrides {
+  name?: string;
+  email?: string;
+  role?: Role;
+  status?: 'active' | 'block';
+  bloodGroup?: BloodGroup;
+  division?: string;
+  district?: string;
+  upazila?: string | null;
+  lastDonationDate?: string | null;
+  searchVisible?: boolean;
+  image?: string | null;
+}
+
+/** A user with a password account (TEST_PASSWORD), as registration would leave them. */
+export async function createUser(db: Kysely<Database>, overrides: UserOverrides = {}) {
+  sequence += 1;
+  const id = newId();
+  const now = nowIso();
+  const user = {
+    id,
+    name: overrides.name ?? `Donor ${sequence}`,
+    email: overrides.email ?? `donor${sequence}-${randomBytes(3).toString('hex')}@example.org`,
+    emailVerified: 0,
+    image:
+      overrides.image === undefined
+        ? '/api/images/0190a0a0-0000-7000-8000-000000000000.webp'
+        : overrides.image,
+    createdAt: now,
+    updatedAt: now,
+    role: overrides.role ?? 'donor',
+    status: overrides.status ?? 'active',
+    bloodGroup: overrides.bloodGroup ?? 'O+',
+    division: overrides.division ?? 'Khulna',
+    district: overrides.district ?? 'Khulna',
+    upazila: overrides.upazila === undefined ? null : overrides.upazila,
+    lastDonationDate: overrides.lastDonationDate ?? null,
+    searchVisible: overrides.searchVisible === false ? 0 : 1,
+  };
+  hashed ??= hashPassword(TEST_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('user').values(user).execute();
+    await trx
+      .insertInto('account')
+      .values({
+        id: newId(),
+        accountId: id,
+        providerId: 'credential',
+        userId: id,
+        password: await hashed,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+  });
+  return user;
+}
+
+/** A live session for the user, used as an `Authorization: Bearer` token. */
+export async function bearerFor(db: Kysely<Database>, userId: string) {
+  const token = randomBytes(24).toString('base64url');
+  const now = nowIso();
+  await db
+    .insertInto('session')
+    .values({
+      id: newId(),
+      token,
+      userId,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      ipAddress: null,
+      userAgent: null,
+    })
+    .execute();
+  return { authorization: `Bearer ${token}` };
+}

@@ -1,0 +1,51 @@
+import type { TestApp } from './test-app.ts';
+
+export interface CallOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The socket address the request seems to come from. */
+  ip?: string;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** One JSON request to the in-process app, as a browser on the site's own origin would send it. */
+export async function call<T = any>(
+  t: TestApp,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { origin: 'http://localhost:3000', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await t.app.request(
+    path,
+    { method, headers, body },
+    { incoming: { socket: { remoteAddress: options.ip ?? '10.0.0.1', remotePort: 1 } } },
+  );
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** The session cookie a sign-in/sign-up answer set, ready to send back. */
+export function sessionCookie(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => c?.includes('session_token'))
+    .join('; ');
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DropIcon } from './drop-icon.tsx';
+import { OrgContact } from './org-contact.tsx';
+
+// Targets as SPEC §2 gives them; /search-page is redirected to /search-donor by the router.
+const groups = [
+  {
+    title: 'footer.explore',
+    links: [
+      { to: '/', key: 'footer.home' },
+      { to: '/', key: 'footer.about' },
+      { to: '/', key: 'footer.faq' },
+      { to: '/', key: 'footer.contactLink' },
+    ],
+  },
+  {
+    title: 'footer.services',
+    links: [
+      { to: '/search-page', key: 'footer.findDonors' },
+      { to: '/dashboard/my-donation-requests', key: 'footer.requestBlood' },
+      { to: '/blogs', key: 'footer.blog' },
+    ],
+  },
+  {
+    title: 'footer.legal',
+    links: [
+      { to: '/', key: 'footer.privacy' },
+      { to: '/', key: 'footer.terms' },
+    ],
+  },
+] as const;
+
+function Heading({ children }: { children: ReactNode }) {
+  return (
+    <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">{children}</h2>
+  );
+}
+
+export function Footer() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="bg-gray-900 text-gray-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div>
+          <p className="mb-3 flex items-center gap-2 text-xl font-bold text-white">
+            <DropIcon className="size-7 text-red-500" />
+            {t('app.name')}
+          </p>
+          <p className="text-sm leading-relaxed">{t('footer.tagline')}</p>
+        </div>
+
+        <nav
+          aria-label={t('footer.label')}
+          className="grid gap-8 sm:col-span-2 sm:grid-cols-3 lg:col-span-3"
+        >
+          {groups.map((group) => (
+            <div key={group.title}>
+              <Heading>{t(group.title)}</Heading>
+              <ul className="space-y-2 text-sm">
+                {group.links.map((link) => (
+                  <li key={link.key}>
+                    <Link to={link.to} className="hover:text-white hover:underline">
+                      {t(link.key)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+
+        <div>
+          <Heading>{t('footer.contact')}</Heading>
+          <OrgContact className="text-sm" linkClassName="hover:text-white hover:underline" />
+        </div>
+      </div>
+      <p className="border-t border-gray-800 px-4 py-5 text-center text-xs text-gray-400">
+        <Trans
+          i18nKey="footer.copyright"
+          values={{ year }}
+          components={{ year: <span data-testid="footer-year" /> }}
+        />
+      </p>
+    </footer>
+  );
+}

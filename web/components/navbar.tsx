@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { primaryButton } from './button-styles.ts';
+import { DropIcon } from './drop-icon.tsx';
+
+const links = [
+  { to: '/', key: 'nav.home' },
+  { to: '/blood-donation-request', key: 'nav.donationRequests' },
+  { to: '/search-donor', key: 'nav.searchDonor' },
+  { to: '/blogs', key: 'nav.blogs' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+    isActive ? 'bg-red-50 text-red-700' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'
+  }`;
+
+export function Navbar() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const close = () => setOpen(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label={t('nav.label')}
+        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') close();
+        }}
+      >
+        <Link
+          to="/"
+          onClick={close}
+          className="flex items-center gap-2 rounded-md text-xl font-bold text-gray-900"
+        >
+          <DropIcon className="size-7 text-red-600" />
+          {t('app.name')}
+        </Link>
+
+        <button
+          type="button"
+          className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+          aria-expanded={open}
+          aria-controls={menuId}
+          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
+            <path
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+            />
+          </svg>
+        </button>
+
+        <div
+          id={menuId}
+          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+                  {t(link.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          {/* Account area: the auth issue swaps this Login link for the signed-in avatar menu
+              (a link to /dashboard and a SignOut button) when the user has an email. */}
+          <Link to="/login" onClick={close} className={primaryButton}>
+            {t('nav.login')}
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

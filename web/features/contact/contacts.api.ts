@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Contact } from '../../../common/contact.schema.ts';
+import { api } from '../../lib/api.ts';
+
+/** Sends the home page's Get in Touch message. */
+export function useSendContact() {
+  return useMutation({
+    mutationFn: (contact: Contact) =>
+      api<{ insertedId: string }>('/contacts', { method: 'POST', json: contact }),
+  });
+}

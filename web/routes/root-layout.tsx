@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Footer } from '../components/footer.tsx';
+import { Navbar } from '../components/navbar.tsx';
+
+/** SPEC §2: the login and register screens stand alone, without navigation or footer. */
+const isBarePage = (pathname: string) =>
+  pathname.includes('login') || pathname.includes('register');
+
+export function RootLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const bare = isBarePage(pathname);
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-gray-900 antialiased">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-red-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      {!bare && <Navbar />}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      {!bare && <Footer />}
+      <ScrollRestoration />
+    </div>
+  );
+}
