@@ -10,7 +10,7 @@ export const baseUrl = () => inject('baseUrl');
  * One headless Chromium per spec file and a fresh context (no cookies) per page. A page that
  * logs a console error or throws fails its test.
  */
-export function useBrowser() {
+export function setupBrowser() {
   let browser: Browser;
   const errors: string[] = [];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser.ts';
+import { setupBrowser } from './browser.ts';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe('shared layout', () => {
   it('shows the navigation and footer on the home page, with this year in the footer', async () => {
