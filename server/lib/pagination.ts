@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import type { Pagination } from '../../common/pagination.schema.ts';
+
+/** Rows to skip for a page. */
+export const offsetOf = ({ page, limit }: Pagination) => (page - 1) * limit;
+
+/**
+ * Sets X-Total-Count and an RFC 8288 Link header (first, prev, next, last) for a list answer,
+ * keeping the request's other query parameters.
+ */
+export function setPageHeaders(c: Context, total: number, { page, limit }: Pagination): void {
+  c.header('X-Total-Count', String(total));
+  const last = Math.max(1, Math.ceil(total / limit));
+  const url = new URL(c.req.url);
+  const link = (p: number, rel: string) => {
+    url.searchParams.set('page', String(p));
+    url.searchParams.set('limit', String(limit));
+    return `<${url.pathname}${url.search}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page > 1) links.push(link(page - 1, 'prev'));
+  if (page < last) links.push(link(page + 1, 'next'));
+  links.push(link(last, 'last'));
+  c.header('Link', links.join(', '));
+  c.header('Access-Control-Expose-Headers', 'X-Total-Count, Link');
+}
