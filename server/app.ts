@@ -2,11 +2,14 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSession } from './auth/session.ts';
 import { contactRoutes } from './features/contacts/contacts.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { imagesRoutes } from './features/images/images.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
@@ -16,6 +19,8 @@ import { staticWeb } from './lib/static-web.ts';
 
 /** JSON bodies are small forms; uploads get their own, larger limit on their route. */
 const JSON_BODY_LIMIT = 100 * 1024;
+/** An image of at most 5 MB plus the multipart envelope. */
+const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 
 export interface AppOptions {
   /** Folder of the built web app; when absent only the API is served. */
@@ -28,14 +33,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(requestId());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders());
-  app.use(
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
+      maxSize,
       onError: () => {
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
       },
-    }),
+    });
+  const jsonLimit = limitBody(JSON_BODY_LIMIT);
+  const uploadLimit = limitBody(UPLOAD_BODY_LIMIT);
+  app.use('/api/*', (c, next) =>
+    c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
   const api = new Hono<AppEnv>();
@@ -44,6 +52,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', healthRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
+  api.route('/', usersRoutes(deps));
+  api.route('/', imagesRoutes(deps, deps.storage));
   api.all('*', () => {
     throw notFound('There is no such API endpoint.');
   });

@@ -7,6 +7,7 @@ import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
+import { diskStorage } from './lib/storage.ts';
 
 /** Everything the app is built from, for one database. `close` releases what this made. */
 export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
@@ -16,7 +17,16 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
   const counters = redis ? redisCounterStore(redis) : databaseCounterStore(handle.db);
   const secret = resolveAuthSecret(env.AUTH_SECRET, path.resolve(env.DATA_DIR));
   const auth = createAuth({ db: handle.db, engine: handle.engine, env, secret, counters });
-  const deps: AppDeps = { db: handle.db, engine: handle.engine, env, logger, auth, counters };
+  const storage = diskStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const deps: AppDeps = {
+    db: handle.db,
+    engine: handle.engine,
+    env,
+    logger,
+    auth,
+    counters,
+    storage,
+  };
   return {
     deps,
     close: async () => {

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { checkSqlitePragmas, connect } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildDeps } from './deps.ts';
+import { findByEmail, setRole } from './features/users/users.repository.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -23,6 +24,11 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   await checkSqlitePragmas(handle);
   const applied = await migrateToLatest(handle);
   logger.info({ engine: handle.engine, applied }, 'database ready');
+  if (env.ADMIN_EMAIL) {
+    // ADMIN_EMAIL names the first admin; the account becomes admin once it exists.
+    const user = await findByEmail(handle.db, env.ADMIN_EMAIL);
+    if (user && user.role !== 'admin') await setRole(handle.db, user.id, 'admin');
+  }
 
   const { deps, close: closeDeps } = buildDeps(handle, env, logger);
   const app = createApp(deps, { webRoot });

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { ImageStorage } from './storage.ts';
 
 /** What every route module is built with. Passed explicitly; nothing is global. */
 export interface AppDeps {
@@ -15,6 +16,7 @@ export interface AppDeps {
   logger: Logger;
   auth: Auth;
   counters: CounterStore;
+  storage: ImageStorage;
 }
 
 /** Hono's per-request variables. */

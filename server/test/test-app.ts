@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { createApp } from '../app.ts';
@@ -29,6 +32,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-that-is-long-enough-1234567890',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-test-')),
     ...envOverrides,
   });
   let handle: DatabaseHandle;
@@ -63,6 +67,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     close: async () => {
       await built.close();
       await handle.close();
+      fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
       await dropSchema();
     },
   };

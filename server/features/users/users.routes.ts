@@ -1,0 +1,177 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { paginationSchema } from '../../../common/pagination.schema.ts';
+import {
+  donorSearchSchema,
+  updateProfileSchema,
+  userStatusFilterSchema,
+} from '../../../common/user.schema.ts';
+import { currentUser, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
+import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
+import { validate } from '../../lib/validate.ts';
+import { assertValidPlace } from '../geo/places.ts';
+import { toDonorDto, toUserDto } from './users.dto.ts';
+import * as users from './users.repository.ts';
+
+const idParam = z.object({ id: z.string().min(1).max(100) });
+const emailParam = z.object({ email: z.string().min(1).max(254) });
+
+const isSelf = (user: SessionUser, email: string) => user.email === email.toLowerCase();
+const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'volunteer';
+
+function assertSelf(user: SessionUser, id: string) {
+  if (user.id !== id) throw forbidden('You can only change your own profile.');
+}
+
+/** Admin actions never target the admin themself (no self-demotion, self-block or self-deletion). */
+function assertNotSelf(user: SessionUser, id: string) {
+  if (user.id === id) {
+    throw new AppError(
+      403,
+      'SELF_ACTION',
+      'You cannot change your own role or status, or delete yourself.',
+    );
+  }
+}
+
+const LAST_ADMIN = () =>
+  conflict('LAST_ADMIN', 'This is the last admin: make someone else admin first.');
+
+export function usersRoutes({ db, env }: AppDeps) {
+  const days = env.DONATION_INTERVAL_DAYS;
+  const admin = [requireUser, requireRole('admin')] as const;
+
+  /** Applies an admin change; 404 for an unknown user, 409 when it would remove the last admin. */
+  async function adminChange(id: string, change: () => Promise<number>) {
+    const target = await users.findById(db, id);
+    if (!target) throw notFound('No such user.');
+    const modifiedCount = await change();
+    if (!modifiedCount) throw LAST_ADMIN();
+    return modifiedCount;
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .get('/users/me', requireUser, async (c) => {
+        const row = await users.findById(db, currentUser(c).id);
+        if (!row) throw notFound('No such user.');
+        return c.json(toUserDto(row, days));
+      })
+      // Public donor search: active, visible donors; the email only for signed-in callers.
+      .get(
+        '/users/donor',
+        validate('query', donorSearchSchema.extend(paginationSchema.shape)),
+        async (c) => {
+          const { page, limit, ...filters } = c.req.valid('query');
+          const [rows, total] = await Promise.all([
+            users.searchDonors(db, filters, { limit, offset: offsetOf({ page, limit }) }),
+            users.countDonors(db, filters),
+          ]);
+          setPageHeaders(c, total, { page, limit });
+          const signedIn = c.get('user') !== null;
+          return c.json(rows.map((row) => toDonorDto(row, days, signedIn)));
+        },
+      )
+      .get('/users/check-admin/:email', requireUser, validate('param', emailParam), (c) => {
+        const user = currentUser(c);
+        if (!isSelf(user, c.req.valid('param').email))
+          throw forbidden('You can only check your own role.');
+        return c.json({ admin: user.role === 'admin' });
+      })
+      .get('/users/check-volunteer/:email', requireUser, validate('param', emailParam), (c) => {
+        const user = currentUser(c);
+        if (!isSelf(user, c.req.valid('param').email))
+          throw forbidden('You can only check your own role.');
+        return c.json({ volunteer: user.role === 'volunteer' });
+      })
+      .get(
+        '/users',
+        ...admin,
+        validate('query', userStatusFilterSchema.extend(paginationSchema.shape)),
+        async (c) => {
+          const { page, limit, status } = c.req.valid('query');
+          const [rows, total] = await Promise.all([
+            users.findAll(db, { status }, { limit, offset: offsetOf({ page, limit }) }),
+            users.countAll(db, { status }),
+          ]);
+          setPageHeaders(c, total, { page, limit });
+          return c.json(rows.map((row) => toUserDto(row, days)));
+        },
+      )
+      .get('/users/:email', requireUser, validate('param', emailParam), async (c) => {
+        const user = currentUser(c);
+        const { email } = c.req.valid('param');
+        if (!isSelf(user, email) && !isStaff(user))
+          throw forbidden('You can only see your own profile.');
+        const row = await users.findByEmail(db, email);
+        if (!row) throw notFound('No such user.');
+        return c.json(toUserDto(row, days));
+      })
+      // Mark As Donated: the server sets the date; eligibility follows from it.
+      .patch('/users/donor/:id', requireUser, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertSelf(currentUser(c), id);
+        return c.json({ modifiedCount: await users.markDonated(db, id) });
+      })
+      .patch('/users/admin/:id', ...admin, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertNotSelf(currentUser(c), id);
+        return c.json({
+          modifiedCount: await adminChange(id, () => users.setRole(db, id, 'admin')),
+        });
+      })
+      .patch('/users/volunteer/:id', ...admin, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertNotSelf(currentUser(c), id);
+        return c.json({
+          modifiedCount: await adminChange(id, () => users.setRole(db, id, 'volunteer')),
+        });
+      })
+      .patch('/users/block/:id', ...admin, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertNotSelf(currentUser(c), id);
+        return c.json({
+          modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'block')),
+        });
+      })
+      .patch('/users/unblock/:id', ...admin, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertNotSelf(currentUser(c), id);
+        return c.json({
+          modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'active')),
+        });
+      })
+      .patch(
+        '/users/:id',
+        requireUser,
+        validate('param', idParam),
+        validate('json', updateProfileSchema),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          assertSelf(currentUser(c), id);
+          const fields = c.req.valid('json');
+          if (fields.division || fields.district || fields.upazila) {
+            const current = await users.findById(db, id);
+            if (!current) throw notFound('No such user.');
+            await assertValidPlace(db, {
+              division: fields.division ?? current.division,
+              district: fields.district ?? current.district,
+              upazila: fields.upazila === undefined ? current.upazila : fields.upazila,
+            });
+          }
+          return c.json({ modifiedCount: await users.updateProfile(db, id, fields) });
+        },
+      )
+      .delete('/users/:id', ...admin, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        assertNotSelf(currentUser(c), id);
+        const target = await users.findById(db, id);
+        if (!target) throw notFound('No such user.');
+        const deletedCount = await users.deleteById(db, id);
+        if (!deletedCount) throw LAST_ADMIN();
+        return c.json({ deletedCount });
+      })
+  );
+}
