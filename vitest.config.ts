@@ -11,6 +11,13 @@ if (!pgUrl) {
   );
 }
 
+if (!process.env.TEST_REDIS_URL) {
+  console.warn(
+    '[tests] Redis rate-limit store tests are SKIPPED: TEST_REDIS_URL is not set ' +
+      '(example: TEST_REDIS_URL=redis://127.0.0.1:6379/15).\n',
+  );
+}
+
 const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,

@@ -59,6 +59,7 @@ export function redisCounterStore(redis: Redis): CounterStore {
       return count;
     },
     async peek(key) {
+      // The key expires with its window, so whatever is left is the current window's count.
       return Number((await redis.get(k(key))) ?? 0);
     },
     async reset(key) {
