@@ -7,7 +7,7 @@ import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
-import { diskStorage } from './lib/storage.ts';
+import { diskStorage, s3Storage } from './lib/storage.ts';
 
 /** Everything the app is built from, for one database. `close` releases what this made. */
 export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
@@ -17,7 +17,16 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
   const counters = redis ? redisCounterStore(redis) : databaseCounterStore(handle.db);
   const secret = resolveAuthSecret(env.AUTH_SECRET, path.resolve(env.DATA_DIR));
   const auth = createAuth({ db: handle.db, engine: handle.engine, env, secret, counters });
-  const storage = diskStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const storage =
+    env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+      ? s3Storage({
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        })
+      : diskStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,

@@ -37,17 +37,43 @@ export const envSchema = z.object({
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // S3-compatible object storage for uploads; all four of endpoint, bucket and keys, or none.
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export class EnvError extends Error {}
 
 /** Parses the environment; throws an EnvError naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const missing = S3_KEYS.filter((key) => !result.data[key]);
+    if (missing.length === 0 || missing.length === S3_KEYS.length) return result.data;
+    throw new EnvError(
+      `Invalid configuration:\n  ${missing.join(', ')}: needed too, because another S3_ setting is set`,
+    );
+  }
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
 }

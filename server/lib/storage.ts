@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { type S3Credentials, signS3Request } from './s3-signature.ts';
 
 /** Where uploaded images live. Local disk by default (DATA_DIR/uploads). */
 export interface ImageStorage {
@@ -24,6 +25,35 @@ export function diskStorage(dir: string): ImageStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+  };
+}
+
+export interface S3Settings extends S3Credentials {
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 (MinIO, R2, …) */
+  endpoint: string;
+  bucket: string;
+}
+
+/** S3-compatible object storage (path-style addressing), for several stateless instances. */
+export function s3Storage(settings: S3Settings): ImageStorage {
+  const urlFor = (name: string) =>
+    new URL(
+      `${settings.endpoint.replace(/\/$/, '')}/${encodeURIComponent(settings.bucket)}/${encodeURIComponent(name)}`,
+    );
+  return {
+    async put(name, data) {
+      const url = urlFor(name);
+      const headers = signS3Request('PUT', url, { 'content-type': 'image/webp' }, data, settings);
+      const res = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(data) });
+      if (!res.ok) throw new Error(`object storage refused the upload (HTTP ${res.status})`);
+    },
+    async get(name) {
+      const url = urlFor(name);
+      const res = await fetch(url, { headers: signS3Request('GET', url, {}, undefined, settings) });
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`object storage refused the download (HTTP ${res.status})`);
+      return Buffer.from(await res.arrayBuffer());
     },
   };
 }
