@@ -9,6 +9,8 @@ import { contactRoutes } from './features/contacts/contacts.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
+import { requestsRoutes } from './features/requests/requests.routes.ts';
+import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
@@ -53,6 +55,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', usersRoutes(deps));
+  api.route('/', requestsRoutes(deps));
+  api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
   api.all('*', () => {
     throw notFound('There is no such API endpoint.');

@@ -48,6 +48,8 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
 
   return betterAuth({
     appName: 'RedHope',
+    // Its own logger only for errors; our request log covers the rest (and tests stay quiet).
+    logger: { level: 'error', disabled: env.LOG_LEVEL === 'silent' },
     baseURL,
     basePath: '/api/auth',
     secret,

@@ -82,6 +82,31 @@ export interface CounterTable {
   windowStart: ColumnType<number | string, number, number>;
 }
 
+export interface DonationRequestTable {
+  id: string;
+  requesterId: string;
+  requesterName: string;
+  requesterEmail: string;
+  recipientName: string;
+  bloodGroup: string;
+  division: string;
+  district: string;
+  upazila: string | null;
+  hospitalName: string;
+  fullAddress: string;
+  /** YYYY-MM-DD, a date in Dhaka. */
+  donationDate: string;
+  /** HH:MM. */
+  donationTime: string;
+  requestMessage: string;
+  status: 'pending' | 'inprogress' | 'done' | 'cancel';
+  donorId: string | null;
+  donorName: string | null;
+  donorEmail: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -91,6 +116,7 @@ export interface Database {
   division: DivisionTable;
   district: DistrictTable;
   upazila: UpazilaTable;
+  donationRequest: DonationRequestTable;
 }
 
 export type Generate<T> = Generated<T>;

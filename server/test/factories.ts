@@ -86,3 +86,59 @@ export async function bearerFor(db: Kysely<Database>, userId: string) {
     .execute();
   return { authorization: `Bearer ${token}` };
 }
+
+export interface RequestOverrides {
+  recipientName?: string;
+  bloodGroup?: BloodGroup;
+  division?: string;
+  district?: string;
+  upazila?: string | null;
+  hospitalName?: string;
+  fullAddress?: string;
+  donationDate?: string;
+  donationTime?: string;
+  requestMessage?: string;
+  status?: 'pending' | 'inprogress' | 'done' | 'cancel';
+  /** Who accepted it (for inprogress, done and cancel). */
+  donor?: { id: string; name: string; email: string } | null;
+  createdAt?: string;
+}
+
+/** The date in Dhaka (UTC+6, no daylight saving) `days` from now, as YYYY-MM-DD. */
+export const dhakaDate = (days = 0) =>
+  new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A donation request by `requester`, stored directly (pending, tomorrow, unless overridden). */
+export async function createRequest(
+  db: Kysely<Database>,
+  requester: { id: string; name: string; email: string },
+  overrides: RequestOverrides = {},
+) {
+  const { donor = null, ...fields } = overrides;
+  const now = nowIso();
+  const request = {
+    id: newId(),
+    requesterId: requester.id,
+    requesterName: requester.name,
+    requesterEmail: requester.email,
+    recipientName: 'Ayesha Khatun',
+    bloodGroup: 'O+' as BloodGroup,
+    division: 'Khulna',
+    district: 'Khulna',
+    upazila: null as string | null,
+    hospitalName: 'Khulna Medical College Hospital',
+    fullAddress: 'KDA Avenue, Khulna',
+    donationDate: dhakaDate(1),
+    donationTime: '10:30',
+    requestMessage: 'Needed for surgery.',
+    status: (donor ? 'inprogress' : 'pending') as NonNullable<RequestOverrides['status']>,
+    donorId: donor?.id ?? null,
+    donorName: donor?.name ?? null,
+    donorEmail: donor?.email ?? null,
+    createdAt: now,
+    updatedAt: now,
+    ...fields,
+  };
+  await db.insertInto('donationRequest').values(request).execute();
+  return request;
+}

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { geo } from './001-geo.ts';
 import { contact } from './002-contact.ts';
 import { auth } from './003-auth.ts';
+import { requests } from './004-requests.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -14,5 +15,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '001-geo': geo,
     '002-contact': contact(engine),
     '003-auth': auth(engine),
+    '004-requests': requests(engine),
   };
 }

@@ -1,0 +1,92 @@
+import type { RequestStatus, Role } from './constants.ts';
+
+/** The only moves a request's status makes: donate, then done or cancel. */
+export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
+  pending: ['inprogress'],
+  inprogress: ['done', 'cancel'],
+  done: [],
+  cancel: [],
+};
+
+export type RequestAction = 'view' | 'donate' | 'done' | 'cancel' | 'edit' | 'delete';
+
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+export interface RequestState {
+  requesterId: string;
+  donorId: string | null;
+  status: RequestStatus;
+}
+
+export interface Denial {
+  status: 403 | 409;
+  code: string;
+  message: string;
+}
+
+/** Admins and volunteers. */
+export const isStaff = (role: Role) => role === 'admin' || role === 'volunteer';
+
+const deny = (status: 403 | 409, code: string, message: string): Denial => ({
+  status,
+  code,
+  message,
+});
+
+/**
+ * Whether `actor` may do `action` to a request in `request`'s state: null when allowed, else why
+ * not. Permission (403) is judged before state (409), so a stranger learns nothing from the state.
+ */
+export function checkRequestAction(
+  action: RequestAction,
+  actor: Actor,
+  request: RequestState,
+): Denial | null {
+  const isRequester = actor.id === request.requesterId;
+  switch (action) {
+    case 'view':
+      // Pending requests are public; after that only the people involved and staff see them.
+      if (
+        request.status === 'pending' ||
+        isRequester ||
+        actor.id === request.donorId ||
+        isStaff(actor.role)
+      )
+        return null;
+      return deny(403, 'FORBIDDEN', 'You can only view your own requests.');
+    case 'donate':
+      if (isRequester) return deny(403, 'OWN_REQUEST', 'You cannot donate to your own request.');
+      if (request.status === 'inprogress')
+        return deny(409, 'REQUEST_NOT_PENDING', 'Someone else has already accepted this request.');
+      if (request.status !== 'pending')
+        return deny(409, 'REQUEST_NOT_PENDING', 'This request is no longer open for donation.');
+      return null;
+    case 'done':
+    case 'cancel':
+      if (!isRequester && !isStaff(actor.role))
+        return deny(
+          403,
+          'FORBIDDEN',
+          'Only the requester, a volunteer or an admin can mark this request done or canceled.',
+        );
+      if (request.status !== 'inprogress')
+        return deny(
+          409,
+          'REQUEST_NOT_INPROGRESS',
+          'Only a request in progress can be marked done or canceled.',
+        );
+      return null;
+    case 'edit':
+      if (!isRequester) return deny(403, 'FORBIDDEN', 'You can only edit your own requests.');
+      if (request.status !== 'pending')
+        return deny(409, 'REQUEST_NOT_PENDING', 'Only a pending request can be edited.');
+      return null;
+    case 'delete':
+      if (!isRequester && actor.role !== 'admin')
+        return deny(403, 'FORBIDDEN', 'Only the requester or an admin can delete this request.');
+      return null;
+  }
+}

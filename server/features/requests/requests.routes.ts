@@ -1,0 +1,233 @@
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { paginationSchema } from '../../../common/pagination.schema.ts';
+import {
+  createRequestSchema,
+  requestStatusFilterSchema,
+  statusChangeSchema,
+  todayInDhaka,
+  updateRequestSchema,
+} from '../../../common/request.schema.ts';
+import {
+  checkRequestAction,
+  type Denial,
+  isStaff,
+  type RequestAction,
+} from '../../../common/request-status.rules.ts';
+import { currentUser, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
+import { toIso } from '../../db/dialect.ts';
+import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
+import { validate } from '../../lib/validate.ts';
+import { assertValidPlace } from '../geo/places.ts';
+import type { RequestRow } from './requests.repository.ts';
+import * as requests from './requests.repository.ts';
+
+/**
+ * Ids are UUIDs, so the literal segments `recent` and `all` can never be taken for one, whatever
+ * the order the routes are registered in.
+ */
+const ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
+const idParam = z.object({ id: z.string() });
+
+const RECENT_COUNT = 3;
+const NO_SUCH_REQUEST = 'No such donation request.';
+
+const emailFilter = z
+  .string()
+  .trim()
+  .max(254, 'email must be at most 254 characters')
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : undefined));
+
+const listQuery = requestStatusFilterSchema.extend({
+  email: emailFilter,
+  ...paginationSchema.shape,
+});
+const recentQuery = z.object({ email: emailFilter });
+
+/** A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids. */
+function toRequestDto(row: RequestRow, { showRequesterEmail = true } = {}) {
+  return {
+    id: row.id,
+    _id: row.id,
+    requesterName: row.requesterName,
+    requesterEmail: showRequesterEmail ? row.requesterEmail : null,
+    recipientName: row.recipientName,
+    bloodGroup: row.bloodGroup,
+    division: row.division,
+    district: row.district,
+    upazila: row.upazila,
+    hospitalName: row.hospitalName,
+    fullAddress: row.fullAddress,
+    donationDate: row.donationDate,
+    donationTime: row.donationTime,
+    requestMessage: row.requestMessage,
+    status: row.status,
+    donorName: row.donorName,
+    donorEmail: row.donorEmail,
+    createdAt: toIso(row.createdAt),
+  };
+}
+
+const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
+
+/** Throws the rule's refusal, if any, for `user` doing `action` to `row`. */
+function assertAllowed(action: RequestAction, user: SessionUser, row: RequestRow) {
+  const denial = checkRequestAction(action, user, row);
+  if (denial) throw toError(denial);
+}
+
+/** Only staff may name someone else's email; everyone may name their own. */
+function assertMayList(user: SessionUser, email: string) {
+  if (user.email.toLowerCase() !== email && !isStaff(user.role)) {
+    throw forbidden('You can only see your own requests.');
+  }
+}
+
+/** The list by email is private (signed in); the public pending list is for everyone. */
+const requireUserWhenEmail: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.query('email') ? requireUser(c, next) : next();
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function requestsRoutes({ db }: AppDeps) {
+  const staff = [requireUser, requireRole('admin', 'volunteer')] as const;
+
+  /** After a conditional change touched no row: says why, from a fresh read. */
+  async function explainNoChange(id: string, action: RequestAction, user: SessionUser) {
+    const row = await requests.findById(db, id);
+    if (!row) return notFound(NO_SUCH_REQUEST);
+    const denial = checkRequestAction(action, user, row);
+    return denial
+      ? toError(denial)
+      : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
+  }
+
+  async function donate(c: Context<AppEnv>, id: string) {
+    const user = currentUser(c);
+    const modifiedCount = await requests.updateStatusToInProgress(db, id, user);
+    if (!modifiedCount) throw await explainNoChange(id, 'donate', user);
+    return c.json({ modifiedCount });
+  }
+
+  async function finish(c: Context<AppEnv>, id: string, status: 'done' | 'cancel') {
+    const user = currentUser(c);
+    const row = await requests.findById(db, id);
+    if (!row) throw notFound(NO_SUCH_REQUEST);
+    assertAllowed(status, user, row);
+    const modifiedCount = await requests.updateStatusFromInProgress(db, id, status);
+    if (!modifiedCount) throw await explainNoChange(id, status, user);
+    return c.json({ modifiedCount });
+  }
+
+  async function edit(c: Context<AppEnv>, id: string, body: unknown) {
+    const user = currentUser(c);
+    const fields = updateRequestSchema.parse(body);
+    const row = await requests.findById(db, id);
+    if (!row) throw notFound(NO_SUCH_REQUEST);
+    assertAllowed('edit', user, row);
+    if (fields.division || fields.district || fields.upazila !== undefined) {
+      await assertValidPlace(db, {
+        division: fields.division ?? row.division,
+        district: fields.district ?? row.district,
+        upazila: fields.upazila === undefined ? row.upazila : fields.upazila,
+      });
+    }
+    const modifiedCount = await requests.updateFields(db, id, user.id, fields);
+    if (!modifiedCount) throw await explainNoChange(id, 'edit', user);
+    return c.json({ modifiedCount });
+  }
+
+  return (
+    new Hono<AppEnv>()
+      .post('/donation-request', requireUser, validate('json', createRequestSchema), async (c) => {
+        const fields = c.req.valid('json');
+        await assertValidPlace(db, fields);
+        const insertedId = await requests.insert(db, currentUser(c), fields);
+        return c.json({ insertedId }, 201);
+      })
+      // Literal paths first; the :id routes only match UUIDs anyway.
+      .get('/donation-request/recent', requireUser, validate('query', recentQuery), async (c) => {
+        const user = currentUser(c);
+        const email = c.req.valid('query').email ?? user.email.toLowerCase();
+        assertMayList(user, email);
+        const page = { page: 1, limit: RECENT_COUNT };
+        const [rows, total] = await Promise.all([
+          requests.findAllByRequester(db, email, undefined, { limit: RECENT_COUNT, offset: 0 }),
+          requests.countByRequester(db, email, undefined),
+        ]);
+        setPageHeaders(c, Math.min(total, RECENT_COUNT), page);
+        return c.json(rows.map((row) => toRequestDto(row)));
+      })
+      .get(
+        '/donation-request/all',
+        ...staff,
+        validate('query', requestStatusFilterSchema.extend(paginationSchema.shape)),
+        async (c) => {
+          const { status, page, limit } = c.req.valid('query');
+          const [rows, total] = await Promise.all([
+            requests.findAll(db, status, { limit, offset: offsetOf({ page, limit }) }),
+            requests.countAll(db, status),
+          ]);
+          setPageHeaders(c, total, { page, limit });
+          return c.json(rows.map((row) => toRequestDto(row)));
+        },
+      )
+      .delete(`/donation-request/all/${ID}`, requireUser, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        const row = await requests.findById(db, id);
+        if (!row) throw notFound(NO_SUCH_REQUEST);
+        assertAllowed('delete', currentUser(c), row);
+        return c.json({ deletedCount: await requests.deleteById(db, id) });
+      })
+      .get('/donation-request', requireUserWhenEmail, validate('query', listQuery), async (c) => {
+        const { email, status, page, limit } = c.req.valid('query');
+        const offset = offsetOf({ page, limit });
+        if (email) {
+          assertMayList(currentUser(c), email);
+          const [rows, total] = await Promise.all([
+            requests.findAllByRequester(db, email, status, { limit, offset }),
+            requests.countByRequester(db, email, status),
+          ]);
+          setPageHeaders(c, total, { page, limit });
+          return c.json(rows.map((row) => toRequestDto(row)));
+        }
+        if (status !== 'pending') {
+          throw badRequest('Please ask for your own requests by email, or for status=pending.', {
+            email: 'Please give your email, or ask for status=pending.',
+          });
+        }
+        const today = todayInDhaka();
+        const [rows, total] = await Promise.all([
+          requests.findOpen(db, today, { limit, offset }),
+          requests.countOpen(db, today),
+        ]);
+        setPageHeaders(c, total, { page, limit });
+        // Visitors see the request, not the requester's address (as in donor search).
+        const showRequesterEmail = c.get('user') !== null;
+        return c.json(rows.map((row) => toRequestDto(row, { showRequesterEmail })));
+      })
+      .get(`/donation-request/${ID}`, requireUser, validate('param', idParam), async (c) => {
+        const row = await requests.findById(db, c.req.valid('param').id);
+        if (!row) throw notFound(NO_SUCH_REQUEST);
+        assertAllowed('view', currentUser(c), row);
+        return c.json(toRequestDto(row));
+      })
+      .patch(`/donation-request/${ID}`, requireUser, validate('param', idParam), async (c) => {
+        const { id } = c.req.valid('param');
+        const body: unknown = await c.req.json();
+        if (isObject(body) && 'status' in body) {
+          const { status } = statusChangeSchema.parse(body);
+          if (status === 'inprogress') return donate(c, id);
+          if (status === 'done' || status === 'cancel') return finish(c, id, status);
+          throw badRequest("Status must be 'inprogress', 'done' or 'cancel'", {
+            status: "Status must be 'inprogress', 'done' or 'cancel'",
+          });
+        }
+        return edit(c, id, body);
+      })
+  );
+}
