@@ -3,6 +3,7 @@ import { geo } from './001-geo.ts';
 import { contact } from './002-contact.ts';
 import { auth } from './003-auth.ts';
 import { requests } from './004-requests.ts';
+import { donorSearchIndexes } from './005-donor-search-indexes.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -16,5 +17,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '002-contact': contact(engine),
     '003-auth': auth(engine),
     '004-requests': requests(engine),
+    '005-donor-search-indexes': donorSearchIndexes,
   };
 }
