@@ -1,7 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
 import { queryClient } from './lib/query-client.ts';
 import { router } from './routes/router.tsx';
+
+installUnauthorizedHandler(router, queryClient);
 
 export function App() {
   return (

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { AccountMenu } from '../features/auth/account-menu.tsx';
+import { useSession } from '../features/auth/session.api.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 
@@ -20,6 +22,7 @@ export function Navbar() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const { user, isLoading } = useSession();
   const close = () => setOpen(false);
 
   return (
@@ -71,11 +74,16 @@ export function Navbar() {
               </li>
             ))}
           </ul>
-          {/* Account area: the auth issue swaps this Login link for the signed-in avatar menu
-              (a link to /dashboard and a SignOut button) when the user has an email. */}
-          <Link to="/login" onClick={close} className={primaryButton}>
-            {t('nav.login')}
-          </Link>
+          {/* SPEC §2: signed in means the user record has an email. */}
+          {user?.email ? (
+            <AccountMenu user={user} onNavigate={close} />
+          ) : isLoading ? (
+            <span aria-hidden="true" className="hidden size-10 md:block" />
+          ) : (
+            <Link to="/login" onClick={close} className={primaryButton}>
+              {t('nav.login')}
+            </Link>
+          )}
         </div>
       </nav>
     </header>

@@ -27,6 +27,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
 export interface ApiInit extends RequestInit {
   /** Sent as a JSON body with the matching Content-Type; use instead of `body`. */
   json?: unknown;
+  /** Keep a 401/403 from the unauthorized handler: a failed sign-in is not a lost session. */
+  ignoreUnauthorized?: boolean;
 }
 
 /**
@@ -34,7 +36,29 @@ export interface ApiInit extends RequestInit {
  * Resolves with the parsed JSON answer (undefined for 204) or throws an ApiError.
  */
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, headers: initHeaders, ...rest } = init;
+  const response = await send(path, init);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * One page of a list endpoint: the JSON array plus its X-Total-Count header (DESIGN §1, Lists
+ * and pages). Errors as for api(); without the header the total is the number of items received.
+ */
+export async function apiPage<T>(
+  path: string,
+  init: ApiInit = {},
+): Promise<{ items: T[]; total: number }> {
+  const response = await send(path, init);
+  const items = (await response.json()) as T[];
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
+/** Sends the request; resolves with an ok Response or throws an ApiError. */
+async function send(path: string, init: ApiInit): Promise<Response> {
+  const { json, headers: initHeaders, ignoreUnauthorized, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set('Accept', 'application/json');
   if (json !== undefined) {
@@ -52,11 +76,11 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 || response.status === 403) unauthorizedHandler?.(error);
+    if ((response.status === 401 || response.status === 403) && !ignoreUnauthorized)
+      unauthorizedHandler?.(error);
     throw error;
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 /** Reads the server's `{error: {code, message}}` body; anything else gets the generic message. */

@@ -8,3 +8,30 @@ const BRAND_RED = '#dc2626';
 
 /** The spec's dialogs and toasts, in the brand colour. */
 export const dialog = Swal.mixin({ confirmButtonColor: BRAND_RED });
+
+/** A short success message that closes by itself; resolves once it has closed. */
+export async function toastSuccess(title: string, ms = 1500): Promise<void> {
+  await dialog.fire({ icon: 'success', title, timer: ms, showConfirmButton: false });
+}
+
+/** An error dialog with an OK button; resolves once it has been closed. */
+export async function errorDialog(title: string, text?: string): Promise<void> {
+  await dialog.fire({ icon: 'error', title, text });
+}
+
+/** Asks before something that cannot be undone; true only when the user confirmed. */
+export async function confirmDialog(
+  title: string,
+  text: string,
+  labels?: { confirm: string; cancel: string },
+): Promise<boolean> {
+  const result = await dialog.fire({
+    icon: 'warning',
+    title,
+    text,
+    showCancelButton: true,
+    ...(labels && { confirmButtonText: labels.confirm, cancelButtonText: labels.cancel }),
+    focusCancel: true,
+  });
+  return result.isConfirmed;
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { type Login, loginSchema } from '../../../common/auth.schema.ts';
+import { primaryButton } from '../../components/button-styles.ts';
+import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { toastSuccess } from '../../lib/dialogs.ts';
+import { AuthShell } from './auth-shell.tsx';
+import { useSession, useSignIn } from './session.api.ts';
+import { isAuthPage } from './unauthorized.ts';
+
+/** Where the login guard (or the unauthorized handler) came from; `/` otherwise. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  if (typeof from?.pathname !== 'string' || isAuthPage(from.pathname)) return '/';
+  return from.pathname + (typeof from.search === 'string' ? from.search : '');
+}
+
+/**
+ * SPEC §8 shows one fixed text for a failed login. A locked-out (429) or blocked (403) user
+ * gets the server's words instead: a retry would not help them, and they need to know why.
+ */
+function failureText(error: unknown, fallback: string) {
+  if (error instanceof ApiError && (error.status === 429 || error.code === 'ACCOUNT_BLOCKED'))
+    return error.message;
+  return fallback;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const { user } = useSession();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Login>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = (credentials: Login) =>
+    signIn.mutateAsync(credentials).then(
+      () => {
+        void toastSuccess(t('login.success'));
+        void navigate(returnPath(location.state), { replace: true });
+      },
+      () => undefined, // Shown under the form from signIn.error.
+    );
+
+  // Already signed in (a bookmark, the back button): nothing to do here.
+  if (user && !signIn.isPending) return <Navigate to={returnPath(location.state)} replace />;
+
+  return (
+    <AuthShell
+      title={t('login.title')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className="font-semibold text-red-700 hover:underline">
+            {t('login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            {t('login.email')}
+          </label>
+          <input
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...describe(`${id}-email`, errors.email?.message)}
+            {...register('email')}
+          />
+          <FieldErrorText id={`${id}-email`} message={errors.email?.message} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-password`} className={labelClass}>
+            {t('login.password')}
+          </label>
+          <input
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...describe(`${id}-password`, errors.password?.message)}
+            {...register('password')}
+          />
+          <FieldErrorText id={`${id}-password`} message={errors.password?.message} />
+        </div>
+        <button type="submit" className={`${primaryButton} w-full`} disabled={signIn.isPending}>
+          {signIn.isPending ? t('login.submitting') : t('login.submit')}
+        </button>
+        {signIn.isError && (
+          <p role="alert" className="text-center text-sm font-medium text-red-700">
+            {failureText(signIn.error, t('login.failed'))}
+          </p>
+        )}
+      </form>
+    </AuthShell>
+  );
+}

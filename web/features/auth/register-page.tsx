@@ -1,0 +1,247 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerFormSchema } from '../../../common/auth.schema.ts';
+import { BLOOD_GROUPS } from '../../../common/constants.ts';
+import { primaryButton } from '../../components/button-styles.ts';
+import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
+import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { PhotoInput } from '../images/photo-input.tsx';
+import { AuthShell } from './auth-shell.tsx';
+import { useSignUp } from './session.api.ts';
+
+type RegisterFields = z.input<typeof registerFormSchema>;
+type RegisterValues = z.output<typeof registerFormSchema>;
+
+type Step = 'idle' | 'uploading' | 'registering' | 'done';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const photoRef = useRef<HTMLInputElement>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [step, setStep] = useState<Step>('idle');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<RegisterFields, unknown, RegisterValues>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      division: '',
+      district: '',
+      upazila: '',
+      password: '',
+      confirmPassword: '',
+    },
+  });
+
+  const place: PlaceValue = {
+    division: watch('division') ?? '',
+    district: watch('district') ?? '',
+    upazila: watch('upazila') ?? '',
+  };
+  const changePlace = (next: PlaceValue) => {
+    // Validate as the user goes only once they tried to submit, like the other fields.
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    setValue('division', next.division, options);
+    setValue('district', next.district, options);
+    setValue('upazila', next.upazila, options);
+  };
+
+  const photoProblem = (file: File | null) => {
+    if (!file) return t('register.photoRequired');
+    if (!isAcceptedImage(file)) return t('register.photoInvalid');
+    return undefined;
+  };
+  const changePhoto = (file: File | null) => {
+    setPhoto(file);
+    setPhotoError(file || isSubmitted ? photoProblem(file) : undefined);
+  };
+
+  const onValid = async (values: RegisterValues) => {
+    if (!photo) return;
+    setStep('uploading');
+    let image: string;
+    try {
+      image = await uploadImage(photo);
+    } catch {
+      setStep('idle');
+      await errorDialog(t('errors.title'), t('register.uploadFailed'));
+      return;
+    }
+
+    setStep('registering');
+    const { confirmPassword: _confirm, ...donor } = values;
+    try {
+      await signUp.mutateAsync({ ...donor, image });
+    } catch (error) {
+      setStep('idle');
+      await errorDialog(
+        t('errors.title'),
+        error instanceof ApiError ? error.message : t('errors.generic'),
+      );
+      return;
+    }
+    setStep('done'); // Stays disabled while the success message shows.
+    await toastSuccess(t('register.success'), 1500);
+    await navigate('/');
+  };
+
+  // The photo is a file, outside the schema: check it beside the schema's fields.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const problem = photoProblem(photo);
+    setPhotoError(problem);
+    return handleSubmit(async (values) => {
+      if (problem) {
+        photoRef.current?.focus();
+        return;
+      }
+      await onValid(values);
+    })(event);
+  };
+
+  const busy = isSubmitting || step !== 'idle';
+
+  return (
+    <AuthShell
+      wide
+      title={t('register.title')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className="font-semibold text-red-700 hover:underline">
+            {t('register.login')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-name`} className={labelClass}>
+            {t('register.name')}
+          </label>
+          <input
+            type="text"
+            autoComplete="name"
+            className={inputClass}
+            {...describe(`${id}-name`, errors.name?.message)}
+            {...register('name')}
+          />
+          <FieldErrorText id={`${id}-name`} message={errors.name?.message} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            {t('register.email')}
+          </label>
+          <input
+            type="email"
+            autoComplete="email"
+            className={inputClass}
+            {...describe(`${id}-email`, errors.email?.message)}
+            {...register('email')}
+          />
+          <FieldErrorText id={`${id}-email`} message={errors.email?.message} />
+        </div>
+        <div className="sm:col-span-2">
+          <PhotoInput
+            ref={photoRef}
+            id={`${id}-photo`}
+            label={t('register.photo')}
+            hint={t('register.photoHint')}
+            file={photo}
+            onChange={changePhoto}
+            error={photoError}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-bloodGroup`} className={labelClass}>
+            {t('register.bloodGroup')}
+          </label>
+          <select
+            className={inputClass}
+            {...describe(`${id}-bloodGroup`, errors.bloodGroup?.message)}
+            {...register('bloodGroup')}
+          >
+            <option value="">{t('register.selectBloodGroup')}</option>
+            {BLOOD_GROUPS.map((group) => (
+              <option key={group} value={group}>
+                {group}
+              </option>
+            ))}
+          </select>
+          <FieldErrorText id={`${id}-bloodGroup`} message={errors.bloodGroup?.message} />
+        </div>
+        <PlaceSelects
+          value={place}
+          onChange={changePlace}
+          errors={{
+            division: errors.division?.message,
+            district: errors.district?.message,
+            upazila: errors.upazila?.message,
+          }}
+          selectClassName={inputClass}
+        />
+        <div>
+          <label htmlFor={`${id}-password`} className={labelClass}>
+            {t('register.password')}
+          </label>
+          <input
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...describe(`${id}-password`, errors.password?.message)}
+            {...register('password')}
+          />
+          <FieldErrorText id={`${id}-password`} message={errors.password?.message} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
+            {t('register.confirmPassword')}
+          </label>
+          <input
+            type="password"
+            autoComplete="new-password"
+            className={inputClass}
+            {...describe(`${id}-confirmPassword`, errors.confirmPassword?.message)}
+            {...register('confirmPassword')}
+          />
+          <FieldErrorText id={`${id}-confirmPassword`} message={errors.confirmPassword?.message} />
+        </div>
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            className={`${primaryButton} w-full`}
+            disabled={busy}
+            aria-busy={busy}
+          >
+            {busy && (
+              <span
+                aria-hidden="true"
+                className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+              />
+            )}
+            {step === 'uploading'
+              ? t('register.uploading')
+              : step === 'registering'
+                ? t('register.registering')
+                : t('register.submit')}
+          </button>
+        </div>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { Login, Register } from '../../../common/auth.schema.ts';
+import type { Role, UserStatus } from '../../../common/constants.ts';
+import { api } from '../../lib/api.ts';
+
+/** Who is signed in, as the session answer gives it; the full profile is `useMe()`. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  status: UserStatus;
+}
+
+interface SessionAnswer {
+  user: SessionUser & Record<string, unknown>;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+/** Place names change never; everything else may depend on who is signed in. */
+const survivesAuthChange = (queryKey: readonly unknown[]) =>
+  queryKey[0] === 'session' || queryKey[0] === 'geo';
+
+function toSessionUser(user: SessionAnswer['user']): SessionUser {
+  const { id, name, email, image, role, status } = user;
+  return { id, name, email, image: image ?? null, role, status };
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async () => {
+    const answer = await api<SessionAnswer | null>('/auth/get-session');
+    return answer?.user ? toSessionUser(answer.user) : null;
+  },
+  // Short: a block or a sign-out elsewhere should show up soon (it also refetches on focus).
+  staleTime: 30_000,
+});
+
+/** The signed-in user, or null; `isLoading` until the first answer. */
+export function useSession(): { user: SessionUser | null; isLoading: boolean } {
+  const { data, isPending } = useQuery(sessionQueryOptions);
+  return { user: data ?? null, isLoading: isPending };
+}
+
+/**
+ * Forget everything fetched as the previous visitor (donor emails, another user's profile):
+ * queries on screen refetch as the new visitor, the others load afresh when next shown.
+ */
+function resetUserData(queryClient: QueryClient) {
+  return queryClient.resetQueries({ predicate: (query) => !survivesAuthChange(query.queryKey) });
+}
+
+/** After a sign-in or sign-up: load the new session before anyone reads it. */
+async function startSession(queryClient: QueryClient) {
+  await Promise.all([
+    resetUserData(queryClient),
+    queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }),
+  ]);
+}
+
+/**
+ * After a sign-out (or a lost session): no user first, so guarded pages leave. Data not on screen
+ * goes now; data on screen is only marked stale, not refetched: its page is usually a guarded one
+ * about to leave, where a refetch would just earn a 401. Public pages refresh on their next mount
+ * or window focus.
+ */
+export function endSession(queryClient: QueryClient) {
+  queryClient.setQueryData(sessionQueryKey, null);
+  const predicate = (query: { queryKey: readonly unknown[] }) =>
+    !survivesAuthChange(query.queryKey);
+  queryClient.removeQueries({ predicate, type: 'inactive' });
+  void queryClient.invalidateQueries({ predicate, refetchType: 'none' });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: Login) =>
+      api<{ token: string }>('/auth/sign-in/email', {
+        method: 'POST',
+        json: credentials,
+        ignoreUnauthorized: true,
+      }),
+    onSuccess: () => startSession(queryClient),
+  });
+}
+
+/** Registration; the server signs the new donor in at once. */
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (donor: Register) =>
+      api<{ token: string }>('/auth/sign-up/email', {
+        method: 'POST',
+        json: donor,
+        ignoreUnauthorized: true,
+      }),
+    onSuccess: () => startSession(queryClient),
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ success: boolean }>('/auth/sign-out', {
+        method: 'POST',
+        json: {},
+        ignoreUnauthorized: true,
+      }),
+    onSuccess: () => endSession(queryClient),
+  });
+}

@@ -1,0 +1,308 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { BLOOD_GROUPS } from '../../../common/constants.ts';
+import { updateProfileSchema } from '../../../common/user.schema.ts';
+import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Avatar } from '../auth/account-menu.tsx';
+import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
+import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { PhotoInput } from '../images/photo-input.tsx';
+import { type User, useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
+
+/** The server's own rules for a profile change, with every field but the photo present. */
+const profileFormSchema = updateProfileSchema.omit({ image: true }).required({
+  name: true,
+  bloodGroup: true,
+  division: true,
+  district: true,
+  searchVisible: true,
+});
+type ProfileFields = z.input<typeof profileFormSchema>;
+type ProfileValues = z.output<typeof profileFormSchema>;
+
+const toFields = (me: User): ProfileFields => ({
+  name: me.name,
+  bloodGroup: me.bloodGroup,
+  division: me.division,
+  district: me.district,
+  upazila: me.upazila ?? '',
+  searchVisible: me.searchVisible,
+});
+
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('profile.title'));
+  const me = useMe();
+
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-6">
+      <h1 className="mb-6 text-2xl font-bold text-gray-900">{t('profile.title')}</h1>
+      {me.isPending ? (
+        <Spinner />
+      ) : me.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <p className="text-red-700">{t('profile.loadFailed')}</p>
+          <button type="button" className={secondaryButton} onClick={() => void me.refetch()}>
+            {t('profile.retry')}
+          </button>
+        </div>
+      ) : (
+        <ProfileForm me={me.data} />
+      )}
+    </section>
+  );
+}
+
+function ProfileForm({ me }: { me: User }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const [editing, setEditing] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const updateProfile = useUpdateProfile();
+  const markDonated = useMarkDonated();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileFields, unknown, ProfileValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: toFields(me),
+  });
+
+  // Fresh data from the server shows at once, unless the user is in the middle of editing.
+  useEffect(() => {
+    if (!editing) reset(toFields(me));
+  }, [me, editing, reset]);
+
+  useEffect(() => {
+    if (editing) setFocus('name');
+  }, [editing, setFocus]);
+
+  const place: PlaceValue = {
+    division: watch('division') ?? '',
+    district: watch('district') ?? '',
+    upazila: watch('upazila') ?? '',
+  };
+  const changePlace = (next: PlaceValue) => {
+    const options = { shouldDirty: true };
+    setValue('division', next.division, options);
+    setValue('district', next.district, options);
+    setValue('upazila', next.upazila, options);
+  };
+
+  const changePhoto = (file: File | null) => {
+    setPhoto(file);
+    setPhotoError(file && !isAcceptedImage(file) ? t('register.photoInvalid') : undefined);
+  };
+
+  const leaveEditing = () => {
+    setEditing(false);
+    setPhoto(null);
+    setPhotoError(undefined);
+    reset(toFields(me));
+  };
+
+  const onSave = async (values: ProfileValues) => {
+    if (photoError) return;
+    let image: string | undefined;
+    if (photo) {
+      try {
+        image = await uploadImage(photo);
+      } catch {
+        await errorDialog(t('profile.uploadFailed'));
+        return;
+      }
+    }
+    try {
+      await updateProfile.mutateAsync({
+        id: me.id,
+        changes: { ...values, upazila: values.upazila || null, ...(image ? { image } : {}) },
+      });
+    } catch (error) {
+      await errorDialog(t('errors.title'), errorText(error, t('errors.generic')));
+      return;
+    }
+    // The profile was refetched before mutateAsync resolved, so this shows the saved values.
+    setEditing(false);
+    setPhoto(null);
+    void toastSuccess(t('profile.updated'));
+  };
+
+  const onMarkDonated = async () => {
+    const confirmed = await confirmDialog(
+      t('profile.markDonatedConfirmTitle'),
+      t('profile.markDonatedConfirmText'),
+      { confirm: t('profile.markDonated'), cancel: t('profile.cancel') },
+    );
+    if (!confirmed) return;
+    markDonated.mutate(me.id, {
+      onSuccess: () => void toastSuccess(t('profile.markedDonated')),
+      onError: (error) =>
+        void errorDialog(t('errors.title'), errorText(error, t('errors.generic'))),
+    });
+  };
+
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar name={me.name} image={me.image} className="size-20 text-2xl" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-lg font-semibold text-gray-900">{me.name}</p>
+          <p className="text-sm">
+            {me.eligible ? (
+              <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800">
+                {t('profile.eligible')}
+              </span>
+            ) : (
+              <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 font-medium text-amber-900">
+                {me.eligibleAgainOn
+                  ? t('profile.notEligible', { date: formatDate(me.eligibleAgainOn) })
+                  : t('profile.notEligibleShort')}
+              </span>
+            )}
+          </p>
+          {me.lastDonationDate && (
+            <p className="mt-1 text-sm text-gray-600">
+              {t('profile.lastDonation', { date: formatDate(me.lastDonationDate) })}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={secondaryButton}
+            aria-pressed={editing}
+            onClick={() => (editing ? leaveEditing() : setEditing(true))}
+            disabled={isSubmitting}
+          >
+            {editing ? t('profile.cancel') : t('profile.edit')}
+          </button>
+          <button
+            type="button"
+            className={primaryButton}
+            onClick={() => void onMarkDonated()}
+            disabled={markDonated.isPending}
+          >
+            {markDonated.isPending ? t('profile.marking') : t('profile.markDonated')}
+          </button>
+        </div>
+      </div>
+
+      <form noValidate onSubmit={handleSubmit(onSave)}>
+        <fieldset disabled={!editing || isSubmitting} className="grid gap-4 sm:grid-cols-2">
+          <legend className="sr-only">{t('profile.title')}</legend>
+          <div>
+            <label htmlFor={`${id}-name`} className={labelClass}>
+              {t('profile.name')}
+            </label>
+            <input
+              type="text"
+              autoComplete="name"
+              className={inputClass}
+              {...describe(`${id}-name`, errors.name?.message)}
+              {...register('name')}
+            />
+            <FieldErrorText id={`${id}-name`} message={errors.name?.message} />
+          </div>
+          <div>
+            <label htmlFor={`${id}-email`} className={labelClass}>
+              {t('profile.email')}
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              readOnly
+              value={me.email}
+              className={inputClass}
+            />
+          </div>
+          <PlaceSelects
+            value={place}
+            onChange={changePlace}
+            disabled={!editing}
+            errors={{
+              division: errors.division?.message,
+              district: errors.district?.message,
+              upazila: errors.upazila?.message,
+            }}
+            selectClassName={inputClass}
+          />
+          <div>
+            <label htmlFor={`${id}-bloodGroup`} className={labelClass}>
+              {t('profile.bloodGroup')}
+            </label>
+            <select
+              className={inputClass}
+              {...describe(`${id}-bloodGroup`, errors.bloodGroup?.message)}
+              {...register('bloodGroup')}
+            >
+              {BLOOD_GROUPS.map((group) => (
+                <option key={group} value={group}>
+                  {group}
+                </option>
+              ))}
+            </select>
+            <FieldErrorText id={`${id}-bloodGroup`} message={errors.bloodGroup?.message} />
+          </div>
+          <div className="sm:col-span-2">
+            <div className="flex items-start gap-3">
+              <input
+                id={`${id}-searchVisible`}
+                type="checkbox"
+                aria-describedby={`${id}-searchVisible-hint`}
+                className="mt-1 size-4 rounded border-gray-300 accent-red-600 focus:outline-2 focus:outline-offset-2 focus:outline-red-500"
+                {...register('searchVisible')}
+              />
+              <div>
+                <label htmlFor={`${id}-searchVisible`} className={labelClass}>
+                  {t('profile.searchVisible')}
+                </label>
+                <p id={`${id}-searchVisible-hint`} className="text-sm text-gray-600">
+                  {t('profile.searchVisibleHint')}
+                </p>
+              </div>
+            </div>
+          </div>
+          {editing && (
+            <>
+              <div className="sm:col-span-2">
+                <PhotoInput
+                  id={`${id}-photo`}
+                  label={t('profile.photo')}
+                  hint={t('profile.photoHint')}
+                  file={photo}
+                  onChange={changePhoto}
+                  error={photoError}
+                />
+              </div>
+              <div className="sm:col-span-2">
+                <button type="submit" className={primaryButton} aria-busy={isSubmitting}>
+                  {isSubmitting ? t('profile.saving') : t('profile.save')}
+                </button>
+              </div>
+            </>
+          )}
+        </fieldset>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { inputClass, labelClass } from '../../components/form-field.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import type { SessionUser } from '../auth/session.api.ts';
+import { Modal } from './modal.tsx';
+import { useChangeRequestStatus } from './requests.api.ts';
+
+/**
+ * SPEC §2 Donate Now: the donor reviews their own name and email, then Confirm sets the request
+ * in progress with them as its donor. Of several donors at once only one wins; the others get the
+ * server's 409 message. `onSettled` reloads the request either way.
+ */
+export function DonateDialog({
+  requestId,
+  user,
+  open,
+  onClose,
+  onSettled,
+}: {
+  requestId: string;
+  user: SessionUser;
+  open: boolean;
+  onClose: () => void;
+  onSettled: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const donate = useChangeRequestStatus();
+
+  const confirm = () =>
+    donate.mutate(
+      { id: requestId, status: 'inprogress' },
+      {
+        onSuccess: () => {
+          onClose();
+          void toastSuccess(t('requests.detail.donated'), 2000);
+        },
+        onError: (error) => {
+          onClose();
+          void errorDialog(
+            t('errors.title'),
+            error instanceof ApiError ? error.message : t('errors.generic'),
+          );
+        },
+        onSettled,
+      },
+    );
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('requests.detail.dialogTitle')}>
+      <div className="flex flex-col gap-4">
+        <div>
+          <label htmlFor={`${id}-name`} className={labelClass}>
+            {t('requests.detail.yourName')}
+          </label>
+          <input id={`${id}-name`} type="text" readOnly value={user.name} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={`${id}-email`} className={labelClass}>
+            {t('requests.detail.yourEmail')}
+          </label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            readOnly
+            value={user.email}
+            className={inputClass}
+          />
+        </div>
+        <div className="mt-2 flex justify-end gap-3">
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            {t('requests.detail.close')}
+          </button>
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={donate.isPending}
+            onClick={confirm}
+          >
+            {donate.isPending ? t('requests.detail.confirming') : t('requests.detail.confirm')}
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

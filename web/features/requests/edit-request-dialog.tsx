@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { CreateRequest } from '../../../common/request.schema.ts';
+import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { Modal } from './modal.tsx';
+import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
+import { type DonationRequest, useEditRequest } from './requests.api.ts';
+
+/** Edits the requester's own pending request in a modal (PATCH with the editable fields). */
+export function EditRequestDialog({
+  request,
+  open,
+  onClose,
+}: {
+  request: DonationRequest;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('requests.edit.title')} wide>
+      <EditRequestForm request={request} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** Mounted only while the dialog is open, so each opening starts from the request as it is. */
+function EditRequestForm({ request, onClose }: { request: DonationRequest; onClose: () => void }) {
+  const { t } = useTranslation();
+  const editRequest = useEditRequest();
+  const form = useRequestForm({
+    recipientName: request.recipientName,
+    bloodGroup: request.bloodGroup,
+    division: request.division,
+    district: request.district,
+    upazila: request.upazila ?? '',
+    hospitalName: request.hospitalName,
+    fullAddress: request.fullAddress,
+    donationDate: request.donationDate,
+    donationTime: request.donationTime,
+    requestMessage: request.requestMessage,
+  });
+
+  const onSubmit = (fields: CreateRequest) =>
+    editRequest
+      .mutateAsync({ id: request.id, fields: { ...fields, upazila: fields.upazila ?? null } })
+      .then(
+        () => {
+          onClose();
+          void toastSuccess(t('requests.edit.success'));
+        },
+        (error: unknown) =>
+          errorDialog(
+            t('errors.title'),
+            error instanceof ApiError ? error.message : t('errors.generic'),
+          ),
+      );
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
+      <RequestFormFields form={form} />
+      <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          {t('requests.edit.close')}
+        </button>
+        <button type="submit" className={primaryButton} disabled={editRequest.isPending}>
+          {editRequest.isPending ? t('requests.edit.saving') : t('requests.edit.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { primaryButton } from '../../components/button-styles.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { Pagination, pageCount, readPage } from '../users/pagination.tsx';
+import { EmptyState, QueryError } from './query-state.tsx';
+import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
+import { type DonationRequest, PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
+
+/** /blood-donation-request: the public grid of pending requests (SPEC §2). */
+export function PendingRequestsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = readPage(params.get('page'));
+  const requests = usePendingRequests(page);
+  usePageTitle(t('requests.public.title'));
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <header className="mb-8 text-center">
+        <h1 className="text-3xl font-bold text-gray-900">{t('requests.public.title')}</h1>
+        <p className="mt-2 text-gray-600">{t('requests.public.intro')}</p>
+      </header>
+      {requests.isPending ? (
+        <Spinner className="py-20" />
+      ) : requests.isError ? (
+        <QueryError error={requests.error} onRetry={() => void requests.refetch()} />
+      ) : requests.data.items.length === 0 ? (
+        <EmptyState>{t('requests.public.empty')}</EmptyState>
+      ) : (
+        <>
+          <ul
+            className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
+            aria-busy={requests.isPlaceholderData || undefined}
+          >
+            {requests.data.items.map((request) => (
+              <li key={request.id}>
+                <RequestCard request={request} />
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            pages={pageCount(requests.data.total, PENDING_PAGE_SIZE)}
+            onPageChange={(next) => setParams({ page: String(next) })}
+            disabled={requests.isPlaceholderData}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RequestCard({ request }: { request: DonationRequest }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    [t('requests.fields.location'), joinPlace(request.upazila, request.district, request.division)],
+    [t('requests.fields.date'), formatDonationDate(request.donationDate)],
+    [t('requests.fields.time'), formatDonationTime(request.donationTime)],
+    [t('requests.fields.hospital'), request.hospitalName],
+  ];
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
+      <div className="mb-4 flex items-start justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-900">{request.recipientName}</h2>
+        <p className="shrink-0 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
+          <span className="sr-only">{t('requests.fields.bloodGroup')}: </span>
+          {request.bloodGroup}
+        </p>
+      </div>
+      <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-medium text-gray-500">{label}</dt>
+            <dd className="text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Link to={`/blood-donation-request/${request.id}`} className={`${primaryButton} mt-5`}>
+        {t('requests.public.view')}
+        <span className="sr-only">
+          {t('requests.public.viewFor', { name: request.recipientName })}
+        </span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { secondaryButton } from '../../components/button-styles.ts';
+import { ApiError } from '../../lib/api.ts';
+
+/** A failed query: what went wrong (the server's message when it gave one) and a retry. */
+export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl bg-red-50 p-6 text-center"
+    >
+      <p className="text-red-800">
+        {error instanceof ApiError ? error.message : t('errors.generic')}
+      </p>
+      <button type="button" className={secondaryButton} onClick={onRetry}>
+        {t('requests.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** Nothing to list. */
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-gray-300 p-8 text-center text-gray-600">
+      {children}
+    </p>
+  );
+}

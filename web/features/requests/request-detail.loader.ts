@@ -1,0 +1,34 @@
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { ApiError, api } from '../../lib/api.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { endSession, sessionQueryOptions } from '../auth/session.api.ts';
+import type { DonationRequest } from './requests.api.ts';
+
+/**
+ * /blood-donation-request/:id loads its request before render (SPEC §2). The page sits behind
+ * RequireAuth: for a visitor (or a session that has just expired) this answers null and the guard
+ * sends them to /login, which brings them back here, and this loader runs again.
+ * A missing request (404) or one the viewer may not see (403) becomes the route's error.
+ */
+export async function requestDetailLoader({
+  params,
+}: LoaderFunctionArgs): Promise<DonationRequest | null> {
+  const user = await queryClient.ensureQueryData(sessionQueryOptions);
+  if (!user) return null;
+  try {
+    // A 403 here means "not yours to see", not a lost session: keep the user signed in.
+    return await api<DonationRequest>(`/donation-request/${encodeURIComponent(params.id ?? '')}`, {
+      ignoreUnauthorized: true,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 401 || error.code === 'ACCOUNT_BLOCKED') {
+      endSession(queryClient);
+      return null;
+    }
+    if (error.status === 404 || error.status === 403) {
+      throw data({ message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}

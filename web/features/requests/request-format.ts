@@ -1,0 +1,29 @@
+import { i18n } from '../../lib/i18n.ts';
+
+/**
+ * Donation dates and times are wall-clock values at the hospital ('YYYY-MM-DD', 'HH:MM'), not
+ * instants, so they are formatted in UTC: no shift by the browser's time zone.
+ */
+export function formatDonationDate(date: string): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(value.getTime())) return date;
+  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    value,
+  );
+}
+
+export function formatDonationTime(time: string): string {
+  const value = new Date(`1970-01-01T${time}:00Z`);
+  if (Number.isNaN(value.getTime())) return time;
+  return new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short', timeZone: 'UTC' }).format(
+    value,
+  );
+}
+
+/** "Division, District" or "District, Upazila", skipping what is missing. */
+export const joinPlace = (...parts: (string | null | undefined)[]) =>
+  parts.filter(Boolean).join(', ');
+
+/** Emails compare without case (the server stores them lower-cased). */
+export const sameEmail = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.toLowerCase() === b.toLowerCase();

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { EditRequestDialog } from './edit-request-dialog.tsx';
+import { type DonationRequest, useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
+
+const small =
+  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+const doneClass = `${small} bg-green-600 text-white hover:bg-green-700`;
+const cancelClass = `${small} bg-amber-500 text-white hover:bg-amber-600`;
+const editClass = `${small} bg-blue-600 text-white hover:bg-blue-700`;
+const deleteClass = `${small} bg-red-600 text-white hover:bg-red-700`;
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+export interface RequestRowActionsProps {
+  request: DonationRequest;
+  /** Offer Edit on pending rows: the viewer is the requester. */
+  canEdit: boolean;
+  /** Show Delete; when false with `showDisabledDelete`, a disabled Delete is shown instead. */
+  canDelete: boolean;
+  showDisabledDelete?: boolean;
+  /** SPEC §4: the all-requests screen sends 'canceled', the others 'cancel' (both stored as cancel). */
+  cancelStatus?: 'cancel' | 'canceled';
+}
+
+/**
+ * A request row's actions, shared by My Donation Request, the dashboard home and All Donation
+ * Request: View; Done and Cancel while in progress; Edit while pending; Delete after confirming.
+ */
+export function RequestRowActions({
+  request,
+  canEdit,
+  canDelete,
+  showDisabledDelete = false,
+  cancelStatus = 'cancel',
+}: RequestRowActionsProps) {
+  const { t } = useTranslation();
+  const changeStatus = useChangeRequestStatus();
+  const deleteRequest = useDeleteRequest();
+  const [editing, setEditing] = useState(false);
+  const busy = changeStatus.isPending || deleteRequest.isPending;
+
+  const finish = (status: 'done' | 'cancel' | 'canceled') =>
+    changeStatus.mutate(
+      { id: request.id, status },
+      {
+        onSuccess: () =>
+          toastSuccess(
+            status === 'done'
+              ? t('requests.actions.doneSuccess')
+              : t('requests.actions.cancelSuccess'),
+          ),
+        onError: (error) => errorDialog(t('errors.title'), messageOf(error, t('errors.generic'))),
+      },
+    );
+
+  const remove = async () => {
+    const confirmed = await confirmDialog(
+      t('requests.actions.deleteTitle'),
+      t('requests.actions.deleteText'),
+      { confirm: t('requests.actions.deleteConfirm'), cancel: t('requests.actions.deleteKeep') },
+    );
+    if (!confirmed) return;
+    deleteRequest.mutate(request.id, {
+      onSuccess: () =>
+        dialog.fire({
+          icon: 'success',
+          title: t('requests.actions.deleted'),
+          text: t('requests.actions.deletedText'),
+          timer: 2000,
+          showConfirmButton: false,
+        }),
+      onError: (error) => errorDialog(t('errors.title'), messageOf(error, t('errors.generic'))),
+    });
+  };
+
+  return (
+    <fieldset
+      className="flex items-center gap-1.5"
+      aria-label={t('requests.actions.label', { name: request.recipientName })}
+      aria-busy={busy || undefined}
+    >
+      <Link to={`/blood-donation-request/${request.id}`} className={viewClass}>
+        {t('requests.actions.view')}
+      </Link>
+      {request.status === 'inprogress' && (
+        <>
+          <button
+            type="button"
+            className={doneClass}
+            disabled={busy}
+            onClick={() => finish('done')}
+          >
+            {t('requests.actions.done')}
+          </button>
+          <button
+            type="button"
+            className={cancelClass}
+            disabled={busy}
+            onClick={() => finish(cancelStatus)}
+          >
+            {t('requests.actions.cancel')}
+          </button>
+        </>
+      )}
+      {request.status === 'pending' && canEdit && (
+        <>
+          <button
+            type="button"
+            className={editClass}
+            disabled={busy}
+            onClick={() => setEditing(true)}
+          >
+            {t('requests.actions.edit')}
+          </button>
+          <EditRequestDialog request={request} open={editing} onClose={() => setEditing(false)} />
+        </>
+      )}
+      {(canDelete || showDisabledDelete) && (
+        <button
+          type="button"
+          className={deleteClass}
+          disabled={busy || !canDelete}
+          title={canDelete ? undefined : t('requests.actions.deleteAdminOnly')}
+          onClick={() => void remove()}
+        >
+          {deleteRequest.isPending ? t('requests.actions.deleting') : t('requests.actions.delete')}
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { RequestStatus } from '../../../common/constants.ts';
+import type { CreateRequest } from '../../../common/request.schema.ts';
+import { api, apiPage } from '../../lib/api.ts';
+
+/**
+ * A donation request as the API answers it (docs/api.md): the form's fields (common/
+ * request.schema.ts) plus what the server adds. `requesterEmail` is null for visitors.
+ */
+export interface DonationRequest extends Omit<CreateRequest, 'upazila'> {
+  id: string;
+  _id: string;
+  requesterName: string;
+  requesterEmail: string | null;
+  upazila: string | null;
+  status: RequestStatus;
+  donorName: string | null;
+  donorEmail: string | null;
+  createdAt: string;
+}
+
+/** The fields a requester may change on their own pending request; `upazila: null` clears it. */
+export type RequestEdit = Omit<CreateRequest, 'upazila'> & { upazila: string | null };
+
+/** What the status filters send: '' for every status. */
+export type StatusFilter = RequestStatus | '';
+
+/** Rows per page on the request lists and cards per page on the public grid. */
+export const REQUESTS_PAGE_SIZE = 10;
+export const PENDING_PAGE_SIZE = 9;
+
+const requestsKey = ['requests'] as const;
+
+function query(params: Record<string, string | number | undefined>) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** GET /donation-request?status=pending: open requests for everyone, soonest first. */
+export const pendingRequestsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: [...requestsKey, 'pending', page],
+    queryFn: () =>
+      apiPage<DonationRequest>(
+        `/donation-request?${query({ status: 'pending', page, limit: PENDING_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export function usePendingRequests(page: number) {
+  return useQuery(pendingRequestsQueryOptions(page));
+}
+
+/** The signed-in user's own requests, newest first. */
+export function useMyRequests(email: string, status: StatusFilter, page: number) {
+  return useQuery({
+    queryKey: [...requestsKey, 'mine', email, status, page],
+    enabled: email !== '',
+    queryFn: () =>
+      apiPage<DonationRequest>(
+        `/donation-request?${query({ email, status, page, limit: REQUESTS_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+    // Lists change as donors accept requests; do not trust a five-minute-old copy.
+    staleTime: 0,
+  });
+}
+
+/** The latest three requests of `email` (dashboard home). */
+export function useRecentRequests(email: string) {
+  return useQuery({
+    queryKey: [...requestsKey, 'recent', email],
+    enabled: email !== '',
+    queryFn: () => api<DonationRequest[]>(`/donation-request/recent?${query({ email })}`),
+    staleTime: 0,
+  });
+}
+
+/** Every request (admin, volunteer), newest first. */
+export function useAllRequests(status: StatusFilter, page: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: [...requestsKey, 'all', status, page],
+    queryFn: () =>
+      apiPage<DonationRequest>(
+        `/donation-request/all?${query({ status, page, limit: REQUESTS_PAGE_SIZE })}`,
+      ),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Lists and the dashboard's counts both move when a request changes. */
+function useRefreshRequests() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: requestsKey }),
+      // The dashboard's counts (dashboard/home/stats.api.ts).
+      queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
+    ]);
+}
+
+export function useCreateRequest() {
+  const refresh = useRefreshRequests();
+  return useMutation({
+    mutationFn: (request: CreateRequest) =>
+      api<{ insertedId: string }>('/donation-request', { method: 'POST', json: request }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * PATCH /donation-request/:id with a status: 'inprogress' donates (the caller becomes the donor);
+ * 'done' and 'cancel' (or its alias 'canceled') close a request in progress.
+ */
+export function useChangeRequestStatus() {
+  const refresh = useRefreshRequests();
+  return useMutation({
+    mutationFn: ({
+      id,
+      status,
+    }: {
+      id: string;
+      status: 'inprogress' | 'done' | 'cancel' | 'canceled';
+    }) =>
+      api<{ modifiedCount: number }>(`/donation-request/${id}`, {
+        method: 'PATCH',
+        json: { status },
+      }),
+    // Also after a refusal (409): someone else changed the request, so show its new state.
+    onSettled: refresh,
+  });
+}
+
+export function useEditRequest() {
+  const refresh = useRefreshRequests();
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: string; fields: RequestEdit }) =>
+      api<{ modifiedCount: number }>(`/donation-request/${id}`, { method: 'PATCH', json: fields }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteRequest() {
+  const refresh = useRefreshRequests();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ deletedCount: number }>(`/donation-request/all/${id}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}

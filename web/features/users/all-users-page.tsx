@@ -1,0 +1,323 @@
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '../../../common/constants.ts';
+import { secondaryButton } from '../../components/button-styles.ts';
+import { Spinner } from '../../components/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
+import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useSession } from '../auth/session.api.ts';
+import { type UserAction, useAllUsers, useUserAction } from './admin-users.api.ts';
+import { Pagination, pageCount, readPage } from './pagination.tsx';
+import { UserAvatar } from './user-avatar.tsx';
+import type { User } from './users.api.ts';
+
+const isStatus = (value: string | null): value is UserStatus =>
+  USER_STATUSES.some((status) => status === value);
+
+/** SPEC §2 All Users (admin): every user, filterable by status, with role and status actions. */
+export function AllUsersPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('users.title'));
+  const { user, isLoading } = useSession();
+
+  if (isLoading) return <Spinner className="py-20" />;
+  return (
+    // The dashboard layout gives the page its margins.
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{t('users.title')}</h1>
+      {user?.role === 'admin' ? (
+        <UsersList myId={user.id} />
+      ) : (
+        <p role="alert" className="rounded-lg border border-gray-200 bg-white p-6 text-gray-700">
+          {t('users.noAccess')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function UsersList({ myId }: { myId: string }) {
+  const { t } = useTranslation();
+  const filterId = useId();
+  // Filter and page live in the URL, so reload and back keep them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const page = readPage(searchParams.get('page'));
+
+  const users = useAllUsers({ status, page });
+  const userAction = useUserAction();
+  const total = users.data?.total ?? 0;
+  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
+
+  const setFilter = (next: { status?: UserStatus; page?: number }) => {
+    const params = new URLSearchParams();
+    const nextStatus = 'status' in next ? next.status : status;
+    if (nextStatus) params.set('status', nextStatus);
+    if (next.page && next.page > 1) params.set('page', String(next.page));
+    setSearchParams(params);
+  };
+
+  // After deleting the last user of the last page, step back to a page that has rows.
+  const stranded = !users.isPlaceholderData && users.data?.items.length === 0 && page > pages;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setFilter is rebuilt each render.
+  useEffect(() => {
+    if (stranded) setFilter({ page: pages });
+  }, [stranded, pages]);
+
+  const run = async (action: UserAction, target: User) => {
+    const name = target.name;
+    const confirmed = await confirmDialog(
+      t('users.confirm.title'),
+      t(`users.confirm.${action}`, { name }),
+      {
+        confirm: t(`users.confirm.yes.${action}`),
+        cancel: t('users.confirm.cancel'),
+      },
+    );
+    if (!confirmed) return;
+    userAction.mutate(
+      { action, id: target.id },
+      {
+        onSuccess: (count) => {
+          if (count <= 0) return;
+          void dialog.fire({
+            icon: 'success',
+            title: t(`users.done.${action}.title`),
+            text: t(`users.done.${action}.text`),
+            timer: 1500,
+            showConfirmButton: false,
+          });
+        },
+        onError: (error) => {
+          void errorDialog(
+            t('errors.title'),
+            error instanceof ApiError ? error.message : t('errors.generic'),
+          );
+        },
+      },
+    );
+  };
+
+  const busyId = userAction.isPending ? userAction.variables?.id : undefined;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <label htmlFor={filterId} className="text-sm font-medium text-gray-700">
+            {t('users.filter.label')}
+          </label>
+          <select
+            id={filterId}
+            value={status ?? ''}
+            onChange={(e) => {
+              const value = e.target.value;
+              setFilter({ status: isStatus(value) ? value : undefined, page: 1 });
+            }}
+            className="mt-1 block w-44 rounded-lg border border-gray-300 bg-white px-3 py-2 shadow-sm focus:border-red-500"
+          >
+            <option value="">{t('users.filter.all')}</option>
+            {USER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {t(`users.statuses.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {users.data && (
+          <p className="text-sm text-gray-600" aria-live="polite">
+            {t('users.count', { count: total })}
+          </p>
+        )}
+      </div>
+
+      {users.isPending ? (
+        <Spinner className="py-16" />
+      ) : users.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+          <p>{users.error instanceof ApiError ? users.error.message : t('users.loadError')}</p>
+          <button
+            type="button"
+            className={`${secondaryButton} mt-3`}
+            onClick={() => void users.refetch()}
+          >
+            {t('users.retry')}
+          </button>
+        </div>
+      ) : users.data.items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+          {t('users.empty')}
+        </p>
+      ) : (
+        <div
+          className={`overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={users.isFetching}
+        >
+          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+            <caption className="sr-only">{t('users.caption', { page, pages })}</caption>
+            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
+              <tr>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.index')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.photo')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.name')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.email')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.role')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.status')}
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  {t('users.columns.action')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-100">
+              {users.data.items.map((row, index) => (
+                <UserRow
+                  key={row.id}
+                  user={row}
+                  number={(page - 1) * DEFAULT_PAGE_SIZE + index + 1}
+                  isMe={row.id === myId}
+                  busy={busyId === row.id}
+                  onAction={(action) => void run(action, row)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {users.data && (
+        <Pagination
+          page={page}
+          pages={pages}
+          disabled={users.isPlaceholderData}
+          onPageChange={(next) => setFilter({ page: next })}
+        />
+      )}
+    </>
+  );
+}
+
+const actionButton =
+  'rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+
+function UserRow({
+  user,
+  number,
+  isMe,
+  busy,
+  onAction,
+}: {
+  user: User;
+  number: number;
+  isMe: boolean;
+  busy: boolean;
+  onAction: (action: UserAction) => void;
+}) {
+  const { t } = useTranslation();
+  const name = user.name;
+  const blocked = user.status !== 'active';
+  // The server refuses every action on oneself; an admin is already an admin, and so on.
+  const disabled = isMe || busy;
+
+  return (
+    <tr className="align-middle hover:bg-gray-50">
+      <td className="px-3 py-3 tabular-nums text-gray-500">{number}</td>
+      <td className="px-3 py-3">
+        <UserAvatar name={name} image={user.image} />
+      </td>
+      <th scope="row" className="whitespace-nowrap px-3 py-3 font-medium text-gray-900">
+        {name}
+        {isMe && <span className="ml-1 font-normal text-gray-500">{t('users.you')}</span>}
+      </th>
+      <td className="whitespace-nowrap px-3 py-3 text-gray-700">{user.email}</td>
+      <td className="px-3 py-3">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+            user.role === 'admin'
+              ? 'bg-purple-100 text-purple-800'
+              : user.role === 'volunteer'
+                ? 'bg-blue-100 text-blue-800'
+                : 'bg-gray-100 text-gray-700'
+          }`}
+        >
+          {t(`users.roles.${user.role}`)}
+        </span>
+      </td>
+      <td className="px-3 py-3">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+            blocked ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800'
+          }`}
+        >
+          {t(`users.statuses.${user.status}`)}
+        </span>
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex gap-1.5 whitespace-nowrap">
+          <button
+            type="button"
+            className={`${actionButton} bg-blue-50 text-blue-800 hover:bg-blue-100`}
+            disabled={disabled || user.role === 'volunteer'}
+            aria-label={t('users.labels.volunteer', { name })}
+            onClick={() => onAction('volunteer')}
+          >
+            {t('users.actions.volunteer')}
+          </button>
+          <button
+            type="button"
+            className={`${actionButton} bg-purple-50 text-purple-800 hover:bg-purple-100`}
+            disabled={disabled || user.role === 'admin'}
+            aria-label={t('users.labels.admin', { name })}
+            onClick={() => onAction('admin')}
+          >
+            {t('users.actions.admin')}
+          </button>
+          {blocked ? (
+            <button
+              type="button"
+              className={`${actionButton} bg-green-50 text-green-800 hover:bg-green-100`}
+              disabled={disabled}
+              aria-label={t('users.labels.unblock', { name })}
+              onClick={() => onAction('unblock')}
+            >
+              {t('users.actions.unblock')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`${actionButton} bg-amber-50 text-amber-900 hover:bg-amber-100`}
+              disabled={disabled}
+              aria-label={t('users.labels.block', { name })}
+              onClick={() => onAction('block')}
+            >
+              {t('users.actions.block')}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${actionButton} bg-red-600 text-white hover:bg-red-700`}
+            disabled={disabled}
+            aria-label={t('users.labels.delete', { name })}
+            onClick={() => onAction('delete')}
+          >
+            {t('users.actions.delete')}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BloodGroup, Role, UserStatus } from '../../../common/constants.ts';
+import type { UpdateProfile } from '../../../common/user.schema.ts';
+import { api } from '../../lib/api.ts';
+import { sessionQueryKey } from '../auth/session.api.ts';
+
+/** A user as the API answers it (docs/api.md). */
+export interface User {
+  id: string;
+  _id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+  status: UserStatus;
+  bloodGroup: BloodGroup;
+  division: string;
+  district: string;
+  upazila: string | null;
+  lastDonationDate: string | null;
+  eligible: boolean;
+  eligibleAgainOn: string | null;
+  searchVisible: boolean;
+  createdAt: string;
+}
+
+export const meQueryKey = ['users', 'me'] as const;
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: () => api<User>('/users/me'),
+});
+
+/** The signed-in user's full profile. Use inside the login guard. */
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+/** PATCH /api/users/:id — the caller's own allowed fields only. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateProfile }) =>
+      api<{ modifiedCount: number }>(`/users/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        json: changes,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        // The navbar's avatar and the dashboard's welcome read the session's name and photo.
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
+  });
+}
+
+/** Mark As Donated: records a donation today, which makes the donor not eligible for a while. */
+export function useMarkDonated() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<{ modifiedCount: number }>(`/users/donor/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}
