@@ -1,0 +1,96 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './browser.ts';
+import { PASSWORD, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+
+const browser = setupBrowser();
+
+describe('accounts in the browser', () => {
+  it('registers a donor through the form and lands on / signed in', async () => {
+    const page = await browser.newPage();
+    const email = `new-${Date.now()}@example.org`;
+    await page.goto('/register');
+    await page.getByRole('heading', { name: 'Join as a Donor' }).waitFor();
+    await page.getByLabel('Name').fill('Nusrat Jahan');
+    await page.getByLabel('Email').fill(email);
+    const photo = await sharp({
+      create: { width: 40, height: 40, channels: 3, background: '#c00' },
+    })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Photo')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.getByLabel('Blood group').selectOption('B+');
+    await page.getByLabel('Division').selectOption('Khulna');
+    await page.getByLabel('District').selectOption('Jashore');
+    await page.getByLabel('Upazila').selectOption('Jashore Sadar');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Donor registered successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Signed in: the avatar menu replaces the Login button.
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
+    expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the password rules in words and stores nothing on a weak password', async () => {
+    const page = await browser.newPage();
+    await page.goto('/register');
+    await page.getByLabel('Password', { exact: true }).fill('abcdef');
+    await page.getByLabel('Confirm password').fill('abcdeg');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page
+      .getByText(
+        'Password must be at least 6 characters long and include uppercase, lowercase, number, and special character',
+      )
+      .waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.context().close();
+  });
+
+  it('sends a visitor from a guarded page to /login and back there after logging in', async () => {
+    const member = await registerMember();
+    const page = await browser.newPage();
+    await page.goto('/dashboard/profile');
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Donor Login' }).waitFor();
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill('Wrong1!pw');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Something went wrong. try again.').waitFor();
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText("You're now logged in").waitFor();
+    await page.waitForURL('**/dashboard/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.context().close();
+  });
+
+  it('an admin blocks a user, whose next action is refused and who lands on /login', async () => {
+    const admin = await registerMember({ name: 'Admin Ayesha' });
+    await promoteToAdmin(admin.email);
+    const victim = await registerMember({ name: `Blocked Babul ${Date.now()}` });
+
+    const victimPage = await browser.newPage();
+    await signIn(victimPage.context(), victim);
+    await victimPage.goto('/dashboard/profile');
+    await victimPage.getByRole('heading', { name: 'My Profile' }).waitFor();
+
+    const adminPage = await browser.newPage();
+    await signIn(adminPage.context(), admin);
+    await adminPage.goto('/dashboard/allUsers');
+    const row = adminPage.getByRole('row').filter({ hasText: victim.email });
+    await row.getByRole('button', { name: /^Block/ }).click();
+    await adminPage.getByRole('button', { name: /^Yes/ }).click();
+    await adminPage.getByText('This user has been blocked').waitFor();
+
+    await victimPage.getByRole('button', { name: 'Mark As Donated' }).click();
+    await victimPage.waitForURL('**/login');
+    await victimPage.getByRole('heading', { name: 'Donor Login' }).waitFor();
+    await adminPage.context().close();
+    await victimPage.context().close();
+  });
+});

@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+
+const run = promisify(execFile);
+
+export const PASSWORD = 'Passw0rd!';
+
+export interface Member {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh donor, registered through the real sign-up endpoint (not through the form). */
+export async function registerMember(
+  overrides: Partial<Member> & Record<string, string> = {},
+): Promise<Member> {
+  const tag = randomBytes(4).toString('hex');
+  const member = {
+    name: overrides.name ?? `Donor ${tag}`,
+    email: overrides.email ?? `donor-${tag}@example.org`,
+    password: PASSWORD,
+  };
+  const res = await fetch(`${inject('baseUrl')}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: inject('baseUrl') },
+    body: JSON.stringify({
+      ...member,
+      image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',
+      bloodGroup: 'O+',
+      division: 'Khulna',
+      district: 'Khulna',
+      ...overrides,
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return member;
+}
+
+/** Makes the member an admin with the real command-line tool, on the e2e server's database. */
+export async function promoteToAdmin(email: string): Promise<void> {
+  await run(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'promote', email], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+  });
+}
+
+/** Signs the browser context in through the API (the login form has its own test). */
+export async function signIn(context: BrowserContext, member: Member): Promise<void> {
+  const res = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: member.email, password: member.password },
+    headers: { origin: inject('baseUrl') },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()} ${await res.text()}`);
+}
