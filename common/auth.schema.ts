@@ -67,6 +67,11 @@ export const registerFormSchema = registerSchema
   .refine((form) => form.password === form.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+    // Say so even while other fields are still wrong, so the person sees it at once.
+    when: (payload) => {
+      const form = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof form.password === 'string' && typeof form.confirmPassword === 'string';
+    },
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 

@@ -36,7 +36,7 @@ describe('accounts in the browser', () => {
     await page.context().close();
   });
 
-  it('shows the password rules in words and stores nothing on a weak password', async () => {
+  it('shows the password rules and the mismatch in words before anything is sent', async () => {
     const page = await browser.newPage();
     await page.goto('/register');
     await page.getByLabel('Password', { exact: true }).fill('abcdef');
@@ -87,7 +87,8 @@ describe('accounts in the browser', () => {
     await adminPage.getByRole('button', { name: /^Yes/ }).click();
     await adminPage.getByText('This user has been blocked').waitFor();
 
-    await victimPage.getByRole('button', { name: 'Mark As Donated' }).click();
+    // The victim's next action (opening their requests) is refused: signed out, on /login.
+    await victimPage.getByRole('link', { name: 'My Donation Request' }).first().click();
     await victimPage.waitForURL('**/login');
     await victimPage.getByRole('heading', { name: 'Donor Login' }).waitFor();
     await adminPage.context().close();
