@@ -87,7 +87,7 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     rateLimit: {
-      enabled: env.NODE_ENV !== 'test' || process.env.RATE_LIMIT_IN_TESTS === 'true',
+      enabled: env.AUTH_RATE_LIMIT,
       window: 60,
       max: 100,
       customRules: {

@@ -32,6 +32,11 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Per-address limits on sign-in (10/min) and sign-up (10/h). Only tests turn this off.
+  AUTH_RATE_LIMIT: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(120),
   ADMIN_EMAIL: z
     .email()

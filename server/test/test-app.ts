@@ -32,6 +32,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_SECRET: 'test-secret-that-is-long-enough-1234567890',
+    // Most tests sign in many times from one address; the rate-limit tests turn it back on.
+    AUTH_RATE_LIMIT: 'false',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-test-')),
     ...envOverrides,
   });

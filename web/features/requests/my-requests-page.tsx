@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
-import { Pagination, pageCount, readPage } from '../users/pagination.tsx';
 import { EmptyState, QueryError } from './query-state.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { RequestRowActions } from './request-row-actions.tsx';

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { primaryButton } from '../../components/button-styles.ts';
+import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { Pagination, pageCount, readPage } from '../users/pagination.tsx';
 import { EmptyState, QueryError } from './query-state.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
 import { type DonationRequest, PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { dialog } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
-import { Pagination, pageCount, readPage } from '../users/pagination.tsx';
-import { UserAvatar } from '../users/user-avatar.tsx';
 import { DONOR_FILTER_KEYS, type Donor, type DonorFilters, useDonorSearch } from './donors.api.ts';
 
 /** The search lives in the URL (`?bloodGroup=&division=&district=&upazila=&page=`). */

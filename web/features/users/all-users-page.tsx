@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '../../../common/constants.ts';
 import { secondaryButton } from '../../components/button-styles.ts';
+import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import { type UserAction, useAllUsers, useUserAction } from './admin-users.api.ts';
-import { Pagination, pageCount, readPage } from './pagination.tsx';
-import { UserAvatar } from './user-avatar.tsx';
 import type { User } from './users.api.ts';
 
 const isStatus = (value: string | null): value is UserStatus =>

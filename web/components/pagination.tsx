@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../components/button-styles.ts';
+import { secondaryButton } from './button-styles.ts';
 
 /** Previous / Next with "Page x of y", for the paged lists (DESIGN §1: 20 per page). */
 export function Pagination({
