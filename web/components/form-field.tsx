@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 
-// Shared by the account forms (login, register, profile) so their fields look and read alike.
+// Shared by the forms (login, register, profile, requests) so their fields look and read alike.
 export const inputClass =
   'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 shadow-sm focus:border-red-500 focus:outline-2 focus:outline-offset-1 focus:outline-red-500 read-only:bg-gray-50 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-red-500';
 
@@ -22,5 +23,48 @@ export function FieldErrorText({ id, message }: { id: string; message: ReactNode
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
       {message}
     </p>
+  );
+}
+
+/**
+ * A labelled text input (or, given `rows`, a textarea) with its error message under it: the
+ * label↔input tie, `aria-invalid` and `aria-describedby` come from `describe`, so every form
+ * wires its fields the same way.
+ */
+export function TextField({
+  id,
+  label,
+  error,
+  field,
+  rows,
+  className,
+  inputClassName = inputClass,
+  labelClassName = labelClass,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  /** What `register(name)` returns; absent for a read-only field. */
+  field?: UseFormRegisterReturn;
+  /** Render a textarea of this many rows instead of an input. */
+  rows?: number;
+  /** The wrapper's classes, e.g. to span both grid columns. */
+  className?: string;
+  inputClassName?: string;
+  labelClassName?: string;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'type' | 'autoComplete' | 'min' | 'readOnly' | 'value'
+>) {
+  const control = { className: inputClassName, ...describe(id, error), ...field };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {rows ? <textarea rows={rows} {...control} /> : <input {...input} {...control} />}
+      <FieldErrorText id={id} message={error} />
+    </div>
   );
 }

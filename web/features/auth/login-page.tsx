@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { type Login, loginSchema } from '../../../common/auth.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
-import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { AuthShell } from './auth-shell.tsx';
@@ -70,32 +70,22 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            {t('login.email')}
-          </label>
-          <input
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            {...describe(`${id}-email`, errors.email?.message)}
-            {...register('email')}
-          />
-          <FieldErrorText id={`${id}-email`} message={errors.email?.message} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-password`} className={labelClass}>
-            {t('login.password')}
-          </label>
-          <input
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            {...describe(`${id}-password`, errors.password?.message)}
-            {...register('password')}
-          />
-          <FieldErrorText id={`${id}-password`} message={errors.password?.message} />
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          field={register('email')}
+        />
+        <TextField
+          id={`${id}-password`}
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          field={register('password')}
+        />
         <button type="submit" className={`${primaryButton} w-full`} disabled={signIn.isPending}>
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </button>

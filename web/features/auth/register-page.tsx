@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '../../../common/auth.schema.ts';
-import { BLOOD_GROUPS } from '../../../common/constants.ts';
+import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { primaryButton } from '../../components/button-styles.ts';
-import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { inputClass, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
@@ -57,9 +58,7 @@ export function RegisterPage() {
   const changePlace = (next: PlaceValue) => {
     // Validate as the user goes only once they tried to submit, like the other fields.
     const options = { shouldDirty: true, shouldValidate: isSubmitted };
-    setValue('division', next.division, options);
-    setValue('district', next.district, options);
-    setValue('upazila', next.upazila, options);
+    setPlaceFields(setValue, next, options);
   };
 
   const photoProblem = (file: File | null) => {
@@ -130,32 +129,22 @@ export function RegisterPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            {t('register.name')}
-          </label>
-          <input
-            type="text"
-            autoComplete="name"
-            className={inputClass}
-            {...describe(`${id}-name`, errors.name?.message)}
-            {...register('name')}
-          />
-          <FieldErrorText id={`${id}-name`} message={errors.name?.message} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            {t('register.email')}
-          </label>
-          <input
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-            {...describe(`${id}-email`, errors.email?.message)}
-            {...register('email')}
-          />
-          <FieldErrorText id={`${id}-email`} message={errors.email?.message} />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label={t('register.name')}
+          type="text"
+          autoComplete="name"
+          error={errors.name?.message}
+          field={register('name')}
+        />
+        <TextField
+          id={`${id}-email`}
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          field={register('email')}
+        />
         <div className="sm:col-span-2">
           <PhotoInput
             ref={photoRef}
@@ -167,60 +156,35 @@ export function RegisterPage() {
             error={photoError}
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-bloodGroup`} className={labelClass}>
-            {t('register.bloodGroup')}
-          </label>
-          <select
-            className={inputClass}
-            {...describe(`${id}-bloodGroup`, errors.bloodGroup?.message)}
-            {...register('bloodGroup')}
-          >
-            <option value="">{t('register.selectBloodGroup')}</option>
-            {BLOOD_GROUPS.map((group) => (
-              <option key={group} value={group}>
-                {group}
-              </option>
-            ))}
-          </select>
-          <FieldErrorText id={`${id}-bloodGroup`} message={errors.bloodGroup?.message} />
-        </div>
+        <BloodGroupField
+          id={`${id}-bloodGroup`}
+          label={t('register.bloodGroup')}
+          error={errors.bloodGroup?.message}
+          field={register('bloodGroup')}
+          placeholder={t('register.selectBloodGroup')}
+        />
         <PlaceSelects
           value={place}
           onChange={changePlace}
-          errors={{
-            division: errors.division?.message,
-            district: errors.district?.message,
-            upazila: errors.upazila?.message,
-          }}
+          errors={placeErrors(errors)}
           selectClassName={inputClass}
         />
-        <div>
-          <label htmlFor={`${id}-password`} className={labelClass}>
-            {t('register.password')}
-          </label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describe(`${id}-password`, errors.password?.message)}
-            {...register('password')}
-          />
-          <FieldErrorText id={`${id}-password`} message={errors.password?.message} />
-        </div>
-        <div>
-          <label htmlFor={`${id}-confirmPassword`} className={labelClass}>
-            {t('register.confirmPassword')}
-          </label>
-          <input
-            type="password"
-            autoComplete="new-password"
-            className={inputClass}
-            {...describe(`${id}-confirmPassword`, errors.confirmPassword?.message)}
-            {...register('confirmPassword')}
-          />
-          <FieldErrorText id={`${id}-confirmPassword`} message={errors.confirmPassword?.message} />
-        </div>
+        <TextField
+          id={`${id}-password`}
+          label={t('register.password')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          field={register('password')}
+        />
+        <TextField
+          id={`${id}-confirmPassword`}
+          label={t('register.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          field={register('confirmPassword')}
+        />
         <div className="sm:col-span-2">
           <button
             type="submit"

@@ -1,15 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { type FieldError, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Contact, contactSchema } from '../../../common/contact.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
+import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { dialog } from '../../lib/dialogs.ts';
 import { useSendContact } from './contacts.api.ts';
 
-const inputClass =
+// The public contact form keeps its own, lighter look rather than the account forms'.
+const inputClassName =
   'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-red-500 aria-invalid:border-red-500';
+const labelClassName = 'text-sm font-medium';
 
 export function ContactForm() {
   const { t } = useTranslation();
@@ -45,60 +48,32 @@ export function ContactForm() {
       },
     });
 
-  // Each field's id, its error's id, and the props that tie them together for screen readers.
-  const field = (name: keyof Contact, error: FieldError | undefined) => ({
+  // Each field's id, label, error and registration, in the contact form's look.
+  const field = (name: keyof Contact, label: string) => ({
     id: `${id}-${name}`,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-${name}-error` : undefined,
-    className: inputClass,
-    ...register(name),
+    label,
+    error: errors[name]?.message,
+    field: register(name),
+    inputClassName,
+    labelClassName,
   });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">
-          {t('contact.name')}
-        </label>
-        <input type="text" autoComplete="name" {...field('name', errors.name)} />
-        <ErrorText id={`${id}-name-error`} error={errors.name} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-phone`} className="text-sm font-medium">
-          {t('contact.phone')}
-        </label>
-        <input type="tel" autoComplete="tel" {...field('phone', errors.phone)} />
-        <ErrorText id={`${id}-phone-error`} error={errors.phone} />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          {t('contact.email')}
-        </label>
-        <input type="email" autoComplete="email" {...field('email', errors.email)} />
-        <ErrorText id={`${id}-email-error`} error={errors.email} />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-message`} className="text-sm font-medium">
-          {t('contact.message')}
-        </label>
-        <textarea rows={5} {...field('message', errors.message)} />
-        <ErrorText id={`${id}-message-error`} error={errors.message} />
-      </div>
+      <TextField type="text" autoComplete="name" {...field('name', t('contact.name'))} />
+      <TextField type="tel" autoComplete="tel" {...field('phone', t('contact.phone'))} />
+      <TextField
+        className="sm:col-span-2"
+        type="email"
+        autoComplete="email"
+        {...field('email', t('contact.email'))}
+      />
+      <TextField className="sm:col-span-2" rows={5} {...field('message', t('contact.message'))} />
       <div className="sm:col-span-2">
         <button type="submit" className={primaryButton} disabled={sendContact.isPending}>
           {sendContact.isPending ? t('contact.sending') : t('contact.submit')}
         </button>
       </div>
     </form>
-  );
-}
-
-// The messages come from the shared schema (common/contact.schema.ts), worded as SPEC §5 says.
-function ErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {error.message}
-    </p>
   );
 }

@@ -3,15 +3,16 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { BLOOD_GROUPS } from '../../../common/constants.ts';
 import { updateProfileSchema } from '../../../common/user.schema.ts';
+import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
-import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { inputClass, labelClass, TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Avatar } from '../auth/account-menu.tsx';
+import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
@@ -101,9 +102,7 @@ function ProfileForm({ me }: { me: User }) {
   };
   const changePlace = (next: PlaceValue) => {
     const options = { shouldDirty: true };
-    setValue('division', next.division, options);
-    setValue('district', next.district, options);
-    setValue('upazila', next.upazila, options);
+    setPlaceFields(setValue, next, options);
   };
 
   const changePhoto = (file: File | null) => {
@@ -210,59 +209,34 @@ function ProfileForm({ me }: { me: User }) {
       <form noValidate onSubmit={handleSubmit(onSave)}>
         <fieldset disabled={!editing || isSubmitting} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">{t('profile.title')}</legend>
-          <div>
-            <label htmlFor={`${id}-name`} className={labelClass}>
-              {t('profile.name')}
-            </label>
-            <input
-              type="text"
-              autoComplete="name"
-              className={inputClass}
-              {...describe(`${id}-name`, errors.name?.message)}
-              {...register('name')}
-            />
-            <FieldErrorText id={`${id}-name`} message={errors.name?.message} />
-          </div>
-          <div>
-            <label htmlFor={`${id}-email`} className={labelClass}>
-              {t('profile.email')}
-            </label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              readOnly
-              value={me.email}
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            id={`${id}-name`}
+            label={t('profile.name')}
+            type="text"
+            autoComplete="name"
+            error={errors.name?.message}
+            field={register('name')}
+          />
+          <TextField
+            id={`${id}-email`}
+            label={t('profile.email')}
+            type="email"
+            readOnly
+            value={me.email}
+          />
           <PlaceSelects
             value={place}
             onChange={changePlace}
             disabled={!editing}
-            errors={{
-              division: errors.division?.message,
-              district: errors.district?.message,
-              upazila: errors.upazila?.message,
-            }}
+            errors={placeErrors(errors)}
             selectClassName={inputClass}
           />
-          <div>
-            <label htmlFor={`${id}-bloodGroup`} className={labelClass}>
-              {t('profile.bloodGroup')}
-            </label>
-            <select
-              className={inputClass}
-              {...describe(`${id}-bloodGroup`, errors.bloodGroup?.message)}
-              {...register('bloodGroup')}
-            >
-              {BLOOD_GROUPS.map((group) => (
-                <option key={group} value={group}>
-                  {group}
-                </option>
-              ))}
-            </select>
-            <FieldErrorText id={`${id}-bloodGroup`} message={errors.bloodGroup?.message} />
-          </div>
+          <BloodGroupField
+            id={`${id}-bloodGroup`}
+            label={t('profile.bloodGroup')}
+            error={errors.bloodGroup?.message}
+            field={register('bloodGroup')}
+          />
           <div className="sm:col-span-2">
             <div className="flex items-start gap-3">
               <input

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { primaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { EmptyState, QueryError } from './query-state.tsx';
+import { EmptyState, QueryState } from './query-state.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
 import { type DonationRequest, PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 
@@ -22,32 +21,33 @@ export function PendingRequestsPage() {
         <h1 className="text-3xl font-bold text-gray-900">{t('requests.public.title')}</h1>
         <p className="mt-2 text-gray-600">{t('requests.public.intro')}</p>
       </header>
-      {requests.isPending ? (
-        <Spinner className="py-20" />
-      ) : requests.isError ? (
-        <QueryError error={requests.error} onRetry={() => void requests.refetch()} />
-      ) : requests.data.items.length === 0 ? (
-        <EmptyState>{t('requests.public.empty')}</EmptyState>
-      ) : (
-        <>
-          <ul
-            className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
-            aria-busy={requests.isPlaceholderData || undefined}
-          >
-            {requests.data.items.map((request) => (
-              <li key={request.id}>
-                <RequestCard request={request} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={page}
-            pages={pageCount(requests.data.total, PENDING_PAGE_SIZE)}
-            onPageChange={(next) => setParams({ page: String(next) })}
-            disabled={requests.isPlaceholderData}
-          />
-        </>
-      )}
+      <QueryState
+        query={requests}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState>{t('requests.public.empty')}</EmptyState>}
+        spinnerClassName="py-20"
+      >
+        {(data) => (
+          <>
+            <ul
+              className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3"
+              aria-busy={requests.isPlaceholderData || undefined}
+            >
+              {data.items.map((request) => (
+                <li key={request.id}>
+                  <RequestCard request={request} />
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pages={pageCount(data.total, PENDING_PAGE_SIZE)}
+              onPageChange={(next) => setParams({ page: String(next) })}
+              disabled={requests.isPlaceholderData}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

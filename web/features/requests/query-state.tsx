@@ -1,6 +1,8 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../components/button-styles.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 
 /** A failed query: what went wrong (the server's message when it gave one) and a retry. */
@@ -28,4 +30,26 @@ export function EmptyState({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/**
+ * A list query's four faces: a spinner while it loads, the error with a retry, `empty` when it
+ * has nothing, and otherwise `children` with the data.
+ */
+export function QueryState<T>({
+  query,
+  isEmpty,
+  empty,
+  spinnerClassName,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  empty: ReactNode;
+  spinnerClassName?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Spinner className={spinnerClassName} />;
+  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  return isEmpty(query.data) ? empty : children(query.data);
 }

@@ -3,13 +3,14 @@ import { useId } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { BLOOD_GROUPS } from '../../../common/constants.ts';
 import {
   type CreateRequest,
   createRequestSchema,
   todayInDhaka,
 } from '../../../common/request.schema.ts';
-import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
+import { BloodGroupField } from '../../components/blood-group-field.tsx';
+import { inputClass, TextField } from '../../components/form-field.tsx';
+import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects } from '../geo/place-selects.tsx';
 
 /** What the inputs hold; the schema turns it into a CreateRequest (SPEC §5 messages). */
@@ -56,80 +57,60 @@ export function RequestFormFields({ form }: { form: RequestForm }) {
     name: ['division', 'district', 'upazila'],
   });
 
-  const field = (name: keyof RequestFormValues) => ({
-    ...describe(`${id}-${name}`, errors[name]?.message),
-    className: inputClass,
-    ...register(name),
+  // What every text field of this form shares: its id, label, error and registration.
+  const text = (name: Exclude<keyof RequestFormValues, 'bloodGroup'>, label: string) => ({
+    id: `${id}-${name}`,
+    label,
+    error: errors[name]?.message,
+    field: register(name),
   });
-  const label = (name: keyof RequestFormValues, text: string) => (
-    <label htmlFor={`${id}-${name}`} className={labelClass}>
-      {text}
-    </label>
-  );
-  const error = (name: keyof RequestFormValues) => (
-    <FieldErrorText id={`${id}-${name}`} message={errors[name]?.message} />
-  );
 
   return (
     <>
-      <div>
-        {label('recipientName', t('requests.fields.recipientName'))}
-        <input type="text" autoComplete="off" {...field('recipientName')} />
-        {error('recipientName')}
-      </div>
-      <div>
-        {label('bloodGroup', t('requests.fields.bloodGroup'))}
-        <select {...field('bloodGroup')}>
-          <option value="">{t('requests.form.selectBloodGroup')}</option>
-          {BLOOD_GROUPS.map((group) => (
-            <option key={group} value={group}>
-              {group}
-            </option>
-          ))}
-        </select>
-        {error('bloodGroup')}
-      </div>
+      <TextField
+        type="text"
+        autoComplete="off"
+        {...text('recipientName', t('requests.fields.recipientName'))}
+      />
+      <BloodGroupField
+        id={`${id}-bloodGroup`}
+        label={t('requests.fields.bloodGroup')}
+        error={errors.bloodGroup?.message}
+        field={register('bloodGroup')}
+        placeholder={t('requests.form.selectBloodGroup')}
+      />
       <PlaceSelects
         value={{ division: division ?? '', district: district ?? '', upazila: upazila ?? '' }}
         onChange={(place) => {
           // Validate as the user picks only once they have tried to submit, like the inputs.
           const options = { shouldDirty: true, shouldValidate: isSubmitted };
-          setValue('division', place.division, options);
-          setValue('district', place.district, options);
-          setValue('upazila', place.upazila, options);
+          setPlaceFields(setValue, place, options);
         }}
-        errors={{
-          division: errors.division?.message,
-          district: errors.district?.message,
-          upazila: errors.upazila?.message,
-        }}
+        errors={placeErrors(errors)}
         selectClassName={inputClass}
       />
-      <div>
-        {label('hospitalName', t('requests.fields.hospitalName'))}
-        <input type="text" autoComplete="off" {...field('hospitalName')} />
-        {error('hospitalName')}
-      </div>
-      <div className="sm:col-span-2">
-        {label('fullAddress', t('requests.fields.fullAddress'))}
-        <input type="text" autoComplete="street-address" {...field('fullAddress')} />
-        {error('fullAddress')}
-      </div>
-      <div>
-        {label('donationDate', t('requests.fields.donationDate'))}
-        <input type="date" min={todayInDhaka()} {...field('donationDate')} />
-        {error('donationDate')}
-      </div>
-      <div>
-        {label('donationTime', t('requests.fields.donationTime'))}
-        <input type="time" {...field('donationTime')} />
-        {error('donationTime')}
-      </div>
-      <div className="sm:col-span-2">
-        {label('requestMessage', t('requests.fields.requestMessage'))}
-        <textarea rows={4} {...field('requestMessage')} />
-        {error('requestMessage')}
-      </div>
+      <TextField
+        type="text"
+        autoComplete="off"
+        {...text('hospitalName', t('requests.fields.hospitalName'))}
+      />
+      <TextField
+        className="sm:col-span-2"
+        type="text"
+        autoComplete="street-address"
+        {...text('fullAddress', t('requests.fields.fullAddress'))}
+      />
+      <TextField
+        type="date"
+        min={todayInDhaka()}
+        {...text('donationDate', t('requests.fields.donationDate'))}
+      />
+      <TextField type="time" {...text('donationTime', t('requests.fields.donationTime'))} />
+      <TextField
+        className="sm:col-span-2"
+        rows={4}
+        {...text('requestMessage', t('requests.fields.requestMessage'))}
+      />
     </>
   );
 }
