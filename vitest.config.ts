@@ -22,7 +22,8 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['server/**/*.test.ts'],
-    exclude: engine === 'postgres' ? ['server/db/sqlite-*.test.ts'] : [],
+    // SQLite-only checks, and the start-up test that does not depend on the engine, run once.
+    exclude: engine === 'postgres' ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts'] : [],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './lib/env.ts';
+import { startServer } from './start.ts';
+
+// Runs in api-sqlite only (see vitest.config.ts): start-up and shutdown do not depend on the engine.
+describe('start-up and graceful shutdown', () => {
+  it('serves, then on stop lets an in-flight request finish and refuses new connections', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-start-'));
+    const env = parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
+    const server = await startServer(env, path.join(dataDir, 'no-web'));
+    expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+    // The secret was generated and kept for the next start.
+    expect(fs.readFileSync(path.join(dataDir, '.auth-secret'), 'utf8').length).toBeGreaterThan(30);
+
+    // A visitor upload takes a while (decode + re-encode): stop while it is in flight.
+    const big = await sharp({
+      create: { width: 3000, height: 3000, channels: 3, background: '#a00' },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(big)]), 'big.jpg');
+    const inFlight = fetch(`${server.url}/api/images`, { method: 'POST', body: form });
+    await new Promise((r) => setTimeout(r, 50));
+    const stopped = server.stop();
+    const res = await inFlight;
+    expect(res.status).toBe(201);
+    await stopped;
+    await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
