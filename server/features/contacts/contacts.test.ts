@@ -7,12 +7,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (body: unknown) =>
-  t.app.request('/api/contacts', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+const post = (body: unknown, ip = '10.4.0.1') =>
+  t.app.request(
+    '/api/contacts',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+    { incoming: { socket: { remoteAddress: ip, remotePort: 1 } } },
+  );
+
+const message = { name: 'Rahim', phone: '01711000000', email: 'rahim@example.org', message: 'Hi' };
 
 describe(`POST /api/contacts (${process.env.TEST_ENGINE})`, () => {
   it('stores a message and answers its insertedId', async () => {
@@ -43,5 +45,15 @@ describe(`POST /api/contacts (${process.env.TEST_ENGINE})`, () => {
       message: 'Message is required',
     });
     expect(await t.db.selectFrom('contact').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('takes 5 messages an hour from one address, then asks to wait', async () => {
+    for (let i = 0; i < 5; i++) expect((await post(message, '10.4.0.9')).status).toBe(201);
+    const refused = await post(message, '10.4.0.9');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      /try again in an hour/,
+    );
+    expect((await post(message, '10.4.0.10')).status).toBe(201);
   });
 });
