@@ -23,7 +23,10 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
     name: `api-${engine}`,
     include: ['server/**/*.test.ts'],
     // SQLite-only checks, and the start-up test that does not depend on the engine, run once.
-    exclude: engine === 'postgres' ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts'] : [],
+    exclude:
+      engine === 'postgres'
+        ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts', 'server/admin-cli.test.ts']
+        : [],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 30_000,

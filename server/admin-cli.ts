@@ -1,6 +1,4 @@
-import path from 'node:path';
-import { checkSqlitePragmas, connect } from './db/dialect.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
 import { findByEmail, setRole } from './features/users/users.repository.ts';
 import { EnvError, parseEnv } from './lib/env.ts';
 
@@ -13,13 +11,7 @@ if ((action !== 'promote' && action !== 'demote') || !email) {
 }
 
 try {
-  const env = parseEnv();
-  const handle = connect({
-    databaseUrl: env.DATABASE_URL,
-    sqliteFile: path.join(env.DATA_DIR, 'redhope.sqlite'),
-  });
-  await checkSqlitePragmas(handle);
-  await migrateToLatest(handle);
+  const { handle } = await openDatabase(parseEnv());
   const user = await findByEmail(handle.db, email);
   let code = 0;
   if (!user) {

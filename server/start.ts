@@ -1,8 +1,6 @@
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { checkSqlitePragmas, connect } from './db/dialect.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
 import { findByEmail, setRole } from './features/users/users.repository.ts';
 import type { Env } from './lib/env.ts';
@@ -17,12 +15,7 @@ export interface RunningServer {
 /** Connects, migrates, and serves the API and the built web app. */
 export async function startServer(env: Env, webRoot = 'dist/web'): Promise<RunningServer> {
   const logger = createLogger(env.LOG_LEVEL);
-  const handle = connect({
-    databaseUrl: env.DATABASE_URL,
-    sqliteFile: path.join(env.DATA_DIR, 'redhope.sqlite'),
-  });
-  await checkSqlitePragmas(handle);
-  const applied = await migrateToLatest(handle);
+  const { handle, applied } = await openDatabase(env);
   logger.info({ engine: handle.engine, applied }, 'database ready');
   if (env.ADMIN_EMAIL) {
     // ADMIN_EMAIL names the first admin; the account becomes admin once it exists.
