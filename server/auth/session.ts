@@ -1,20 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../common/constants.ts';
+import type { SessionUser } from '../../common/user-response.schema.ts';
 import { toIso } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
 import { type Auth, SESSION_ABSOLUTE_MS } from './auth.ts';
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  status: 'active' | 'block';
-}
 
 const USER_COLUMNS = [
   'user.id',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BloodGroup } from '../../common/constants.ts';
 
 /**
  * Timestamps are written as ISO-8601 UTC strings on both engines; PostgreSQL (timestamptz) reads
@@ -47,7 +48,8 @@ export interface UserTable {
   updatedAt: Timestamp;
   role: 'donor' | 'volunteer' | 'admin';
   status: 'active' | 'block';
-  bloodGroup: string;
+  /** Checked against BLOOD_GROUPS on every write. */
+  bloodGroup: BloodGroup;
   division: string;
   district: string;
   upazila: string | null;
@@ -88,7 +90,8 @@ export interface DonationRequestTable {
   requesterName: string;
   requesterEmail: string;
   recipientName: string;
-  bloodGroup: string;
+  /** Checked against BLOOD_GROUPS on every write. */
+  bloodGroup: BloodGroup;
   division: string;
   district: string;
   upazila: string | null;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { SessionUser } from '../auth/session.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { CounterStore } from './counter-store.ts';

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { InsertedIdResponse } from '../../../common/api-responses.schema.ts';
 import { contactSchema } from '../../../common/contact.schema.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
@@ -21,6 +22,6 @@ export function contactRoutes({ db, env, counters }: AppDeps) {
       );
     }
     const insertedId = await contacts.insert(db, c.req.valid('json'));
-    return c.json({ insertedId }, 201);
+    return c.json({ insertedId } satisfies InsertedIdResponse, 201);
   });
 }

@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
+import type {
+  DistrictResponse,
+  DivisionResponse,
+  UpazilaResponse,
+} from '../../../common/geo.schema.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { validate } from '../../lib/validate.ts';
 import { findAllDivisions, findDistricts, findUpazilas } from './geo.repository.ts';
@@ -20,14 +25,15 @@ export function geoRoutes({ db }: AppDeps) {
     .use(etag())
     .get('/divisions', async (c) => {
       c.header('Cache-Control', CACHE);
-      return c.json(await findAllDivisions(db));
+      return c.json((await findAllDivisions(db)) satisfies DivisionResponse[]);
     })
     .get(
       '/districts',
       validate('query', z.object({ divisionId: positiveId('divisionId') })),
       async (c) => {
         c.header('Cache-Control', CACHE);
-        return c.json(await findDistricts(db, c.req.valid('query').divisionId));
+        const districts = await findDistricts(db, c.req.valid('query').divisionId);
+        return c.json(districts satisfies DistrictResponse[]);
       },
     )
     .get(
@@ -35,7 +41,8 @@ export function geoRoutes({ db }: AppDeps) {
       validate('query', z.object({ districtId: positiveId('districtId') })),
       async (c) => {
         c.header('Cache-Control', CACHE);
-        return c.json(await findUpazilas(db, c.req.valid('query').districtId));
+        const upazilas = await findUpazilas(db, c.req.valid('query').districtId);
+        return c.json(upazilas satisfies UpazilaResponse[]);
       },
     );
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { ImageUploadResponse } from '../../../common/api-responses.schema.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -49,7 +50,11 @@ export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) 
       const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
       const name = `${newId()}.webp`;
       await storage.put(name, webp);
-      return c.json({ success: true, data: { display_url: `/api/images/${name}` } }, 201);
+      const answer: ImageUploadResponse = {
+        success: true,
+        data: { display_url: `/api/images/${name}` },
+      };
+      return c.json(answer, 201);
     })
     .get('/images/:name', validate('param', nameParam), async (c) => {
       const data = await storage.get(c.req.valid('param').name);

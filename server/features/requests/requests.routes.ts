@@ -1,5 +1,10 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import type {
+  DeletedCountResponse,
+  InsertedIdResponse,
+  ModifiedCountResponse,
+} from '../../../common/api-responses.schema.ts';
 import { paginationSchema } from '../../../common/pagination.schema.ts';
 import {
   createRequestSchema,
@@ -8,13 +13,15 @@ import {
   todayInDhaka,
   updateRequestSchema,
 } from '../../../common/request.schema.ts';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import {
   checkRequestAction,
   type Denial,
   isStaff,
   type RequestAction,
 } from '../../../common/request-status.rules.ts';
-import { currentUser, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
+import type { SessionUser } from '../../../common/user-response.schema.ts';
+import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -48,7 +55,10 @@ const listQuery = requestStatusFilterSchema.extend({
 const recentQuery = z.object({ email: emailFilter });
 
 /** A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids. */
-function toRequestDto(row: RequestRow, { showRequesterEmail = true } = {}) {
+function toRequestDto(
+  row: RequestRow,
+  { showRequesterEmail = true } = {},
+): DonationRequestResponse {
   return {
     id: row.id,
     _id: row.id,
@@ -110,7 +120,7 @@ export function requestsRoutes({ db }: AppDeps) {
     const user = currentUser(c);
     const modifiedCount = await requests.updateStatusToInProgress(db, id, user);
     if (!modifiedCount) throw await explainNoChange(id, 'donate', user);
-    return c.json({ modifiedCount });
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
   }
 
   async function finish(c: Context<AppEnv>, id: string, status: 'done' | 'cancel') {
@@ -120,7 +130,7 @@ export function requestsRoutes({ db }: AppDeps) {
     assertAllowed(status, user, row);
     const modifiedCount = await requests.updateStatusFromInProgress(db, id, status);
     if (!modifiedCount) throw await explainNoChange(id, status, user);
-    return c.json({ modifiedCount });
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
   }
 
   async function edit(c: Context<AppEnv>, id: string, body: unknown) {
@@ -138,7 +148,7 @@ export function requestsRoutes({ db }: AppDeps) {
     }
     const modifiedCount = await requests.updateFields(db, id, user.id, fields);
     if (!modifiedCount) throw await explainNoChange(id, 'edit', user);
-    return c.json({ modifiedCount });
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
   }
 
   return (
@@ -147,7 +157,7 @@ export function requestsRoutes({ db }: AppDeps) {
         const fields = c.req.valid('json');
         await assertValidPlace(db, fields);
         const insertedId = await requests.insert(db, currentUser(c), fields);
-        return c.json({ insertedId }, 201);
+        return c.json({ insertedId } satisfies InsertedIdResponse, 201);
       })
       // Literal paths first; the :id routes only match UUIDs anyway.
       .get('/donation-request/recent', requireUser, validate('query', recentQuery), async (c) => {
@@ -181,7 +191,8 @@ export function requestsRoutes({ db }: AppDeps) {
         const row = await requests.findById(db, id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
         assertAllowed('delete', currentUser(c), row);
-        return c.json({ deletedCount: await requests.deleteById(db, id) });
+        const deletedCount = await requests.deleteById(db, id);
+        return c.json({ deletedCount } satisfies DeletedCountResponse);
       })
       .get('/donation-request', requireUserWhenEmail, validate('query', listQuery), async (c) => {
         const { email, status, page, limit } = c.req.valid('query');

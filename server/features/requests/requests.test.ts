@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isEligible } from '../../../common/eligibility.rules.ts';
+import { donationRequestResponseSchema } from '../../../common/request-response.schema.ts';
 import { bearerFor, createRequest, createUser, dhakaDate } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -298,6 +299,10 @@ describe(`public pending list (${engine})`, () => {
     expect(res.body[0].requesterEmail).toBeNull();
     const signedIn = await call(t, 'GET', '/api/donation-request?status=pending', await as(other));
     expect(signedIn.body[0].requesterEmail).toMatch(/@example\.org$/);
+    // The web's request type comes from this schema, for visitors and members alike.
+    for (const request of [...res.body, ...signedIn.body]) {
+      donationRequestResponseSchema.strict().parse(request);
+    }
   });
 });
 

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { BLOOD_GROUPS, REQUEST_STATUSES } from '../../../common/constants.ts';
+import {
+  BLOOD_GROUPS,
+  type BloodGroup,
+  REQUEST_STATUSES,
+  type RequestStatus,
+} from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 
 /** How many users there are. */
@@ -19,7 +24,7 @@ export async function countByStatus(db: Kysely<Database>) {
     .groupBy('status')
     .execute();
   const counts = Object.fromEntries(REQUEST_STATUSES.map((s) => [s, 0])) as Record<
-    (typeof REQUEST_STATUSES)[number],
+    RequestStatus,
     number
   >;
   for (const row of rows) counts[row.status] = Number(row.count);
@@ -33,7 +38,7 @@ export async function countByBloodGroup(db: Kysely<Database>) {
     .select(['bloodGroup', (eb) => eb.fn.countAll<number | string>().as('count')])
     .groupBy('bloodGroup')
     .execute();
-  const counts: Record<string, number> = Object.fromEntries(BLOOD_GROUPS.map((g) => [g, 0]));
+  const counts = Object.fromEntries(BLOOD_GROUPS.map((g) => [g, 0])) as Record<BloodGroup, number>;
   for (const row of rows) counts[row.bloodGroup] = Number(row.count);
   return counts;
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AdminStatsResponse } from '../../../common/stats.schema.ts';
 import { requireRole, requireUser } from '../../auth/session.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import * as stats from './stats.repository.ts';
@@ -15,7 +16,12 @@ export function statsRoutes({ db }: AppDeps) {
         stats.countByBloodGroup(db),
       ]);
       const donationRequest = Object.values(byStatus).reduce((sum, n) => sum + n, 0);
-      return c.json({ users, donationRequest, byStatus, byBloodGroup });
+      return c.json({
+        users,
+        donationRequest,
+        byStatus,
+        byBloodGroup,
+      } satisfies AdminStatsResponse);
     },
   );
 }

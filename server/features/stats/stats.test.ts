@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminStatsResponseSchema } from '../../../common/stats.schema.ts';
 import { bearerFor, createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -32,6 +33,7 @@ describe(`GET /api/admin-stats (${process.env.TEST_ENGINE})`, () => {
         byStatus: { pending: 2, inprogress: 1, done: 1, cancel: 1 },
         byBloodGroup: { 'A+': 2, 'A-': 0, 'B+': 0, 'B-': 1, 'AB+': 1, 'AB-': 0, 'O+': 0, 'O-': 1 },
       });
+      adminStatsResponseSchema.strict().parse(res.body);
     }
   });
 

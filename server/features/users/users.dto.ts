@@ -1,9 +1,11 @@
+import type { BloodGroup } from '../../../common/constants.ts';
 import { eligibleAgainOn, isEligible } from '../../../common/eligibility.rules.ts';
+import type { DonorResponse, UserResponse } from '../../../common/user-response.schema.ts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** A user as the API answers it: `_id` beside `id`, eligibility derived, times as ISO strings. */
-export function toUserDto(row: UserRow, intervalDays: number) {
+export function toUserDto(row: UserRow, intervalDays: number): UserResponse {
   const lastDonationDate = toIso(row.lastDonationDate);
   return {
     id: row.id,
@@ -30,7 +32,7 @@ interface DonorRow {
   name: string;
   email: string;
   image: string | null;
-  bloodGroup: string;
+  bloodGroup: BloodGroup;
   division: string;
   district: string;
   upazila: string | null;
@@ -38,7 +40,7 @@ interface DonorRow {
 }
 
 /** A donor search card. The email only for signed-in callers (DESIGN.md: donor privacy). */
-export function toDonorDto(row: DonorRow, intervalDays: number, showEmail: boolean) {
+export function toDonorDto(row: DonorRow, intervalDays: number, showEmail: boolean): DonorResponse {
   const lastDonationDate = toIso(row.lastDonationDate);
   return {
     id: row.id,

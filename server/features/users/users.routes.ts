@@ -1,12 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type {
+  DeletedCountResponse,
+  ModifiedCountResponse,
+} from '../../../common/api-responses.schema.ts';
 import { paginationSchema } from '../../../common/pagination.schema.ts';
 import {
   donorSearchSchema,
   updateProfileSchema,
   userStatusFilterSchema,
 } from '../../../common/user.schema.ts';
-import { currentUser, requireRole, requireUser, type SessionUser } from '../../auth/session.ts';
+import type { SessionUser } from '../../../common/user-response.schema.ts';
+import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
@@ -113,35 +118,37 @@ export function usersRoutes({ db, env }: AppDeps) {
       .patch('/users/donor/:id', requireUser, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertSelf(currentUser(c), id);
-        return c.json({ modifiedCount: await users.markDonated(db, id) });
+        return c.json({
+          modifiedCount: await users.markDonated(db, id),
+        } satisfies ModifiedCountResponse);
       })
       .patch('/users/admin/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertNotSelf(currentUser(c), id);
         return c.json({
           modifiedCount: await adminChange(id, () => users.setRole(db, id, 'admin')),
-        });
+        } satisfies ModifiedCountResponse);
       })
       .patch('/users/volunteer/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertNotSelf(currentUser(c), id);
         return c.json({
           modifiedCount: await adminChange(id, () => users.setRole(db, id, 'volunteer')),
-        });
+        } satisfies ModifiedCountResponse);
       })
       .patch('/users/block/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertNotSelf(currentUser(c), id);
         return c.json({
           modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'block')),
-        });
+        } satisfies ModifiedCountResponse);
       })
       .patch('/users/unblock/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertNotSelf(currentUser(c), id);
         return c.json({
           modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'active')),
-        });
+        } satisfies ModifiedCountResponse);
       })
       .patch(
         '/users/:id',
@@ -161,7 +168,9 @@ export function usersRoutes({ db, env }: AppDeps) {
               upazila: fields.upazila === undefined ? current.upazila : fields.upazila,
             });
           }
-          return c.json({ modifiedCount: await users.updateProfile(db, id, fields) });
+          return c.json({
+            modifiedCount: await users.updateProfile(db, id, fields),
+          } satisfies ModifiedCountResponse);
         },
       )
       .delete('/users/:id', ...admin, validate('param', idParam), async (c) => {
@@ -171,7 +180,7 @@ export function usersRoutes({ db, env }: AppDeps) {
         if (!target) throw notFound('No such user.');
         const deletedCount = await users.deleteById(db, id);
         if (!deletedCount) throw LAST_ADMIN();
-        return c.json({ deletedCount });
+        return c.json({ deletedCount } satisfies DeletedCountResponse);
       })
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { donorResponseSchema, userResponseSchema } from '../../../common/user-response.schema.ts';
 import { bearerFor, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { call, sessionCookie } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -154,6 +155,8 @@ describe(`profile (${process.env.TEST_ENGINE})`, () => {
       lastDonationDate: null,
       searchVisible: true,
     });
+    // The web's User type comes from this schema: the answer has exactly its keys and types.
+    userResponseSchema.strict().parse(res.body);
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/);
   });
 
@@ -411,6 +414,9 @@ describe(`donor search (${process.env.TEST_ENGINE})`, () => {
       headers: p.headers.self,
     });
     expect(member.body[0].email).toMatch(/@example\.org$/);
+    // The web's Donor type comes from this schema, for visitors and members alike.
+    for (const donor of [...visitor.body, ...member.body])
+      donorResponseSchema.strict().parse(donor);
   });
 
   it('refuses an unknown blood group in words', async () => {

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { dialog, errorDialog } from '../../lib/dialogs.ts';
-import { type SessionUser, useSignOut } from './session.api.ts';
+import { useSignOut } from './session.api.ts';
 
 /** The first letters of the first two names: "Rahim Uddin" → "RU". */
 export function initials(name: string) {

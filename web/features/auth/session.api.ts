@@ -6,19 +6,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Login, Register } from '../../../common/auth.schema.ts';
-import type { Role, UserStatus } from '../../../common/constants.ts';
+import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { api } from '../../lib/api.ts';
 
-/** Who is signed in, as the session answer gives it; the full profile is `useMe()`. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  status: UserStatus;
-}
-
+/**
+ * GET /auth/get-session (better-auth) answers its whole user; the app keeps the SessionUser
+ * part. The full profile is `useMe()`.
+ */
 interface SessionAnswer {
   user: SessionUser & Record<string, unknown>;
 }

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { InsertedIdResponse } from '../../../common/api-responses.schema.ts';
 import type { Contact } from '../../../common/contact.schema.ts';
 import { api } from '../../lib/api.ts';
 
@@ -6,6 +7,6 @@ import { api } from '../../lib/api.ts';
 export function useSendContact() {
   return useMutation({
     mutationFn: (contact: Contact) =>
-      api<{ insertedId: string }>('/contacts', { method: 'POST', json: contact }),
+      api<InsertedIdResponse>('/contacts', { method: 'POST', json: contact }),
   });
 }

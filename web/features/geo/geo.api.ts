@@ -1,46 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  DistrictResponse,
+  DivisionResponse,
+  UpazilaResponse,
+} from '../../../common/geo.schema.ts';
 import { api } from '../../lib/api.ts';
-
-export interface Division {
-  id: number;
-  name: string;
-  bnName: string;
-}
-
-export interface District {
-  id: number;
-  divisionId: number;
-  name: string;
-  bnName: string;
-}
-
-export interface Upazila {
-  id: number;
-  districtId: number;
-  name: string;
-  bnName: string;
-}
 
 /** Reference data: the server lets browsers cache it for a day, so keep it for the session. */
 const referenceData = { staleTime: Number.POSITIVE_INFINITY, gcTime: 60 * 60 * 1000 };
 
 export const divisionsQueryOptions = queryOptions({
   queryKey: ['geo', 'divisions'],
-  queryFn: () => api<Division[]>('/divisions'),
+  queryFn: () => api<DivisionResponse[]>('/divisions'),
   ...referenceData,
 });
 
 export const districtsQueryOptions = (divisionId: number) =>
   queryOptions({
     queryKey: ['geo', 'districts', divisionId],
-    queryFn: () => api<District[]>(`/districts?divisionId=${divisionId}`),
+    queryFn: () => api<DistrictResponse[]>(`/districts?divisionId=${divisionId}`),
     ...referenceData,
   });
 
 export const upazilasQueryOptions = (districtId: number) =>
   queryOptions({
     queryKey: ['geo', 'upazilas', districtId],
-    queryFn: () => api<Upazila[]>(`/upazilas?districtId=${districtId}`),
+    queryFn: () => api<UpazilaResponse[]>(`/upazilas?districtId=${districtId}`),
     ...referenceData,
   });
 

@@ -1,3 +1,4 @@
+import type { ImageUploadResponse } from '../../../common/api-responses.schema.ts';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
 import { api } from '../../lib/api.ts';
 
@@ -12,7 +13,7 @@ export function isAcceptedImage(file: File) {
 export async function uploadImage(file: File): Promise<string> {
   const body = new FormData();
   body.append('image', file);
-  const answer = await api<{ success: boolean; data: { display_url: string } }>('/images', {
+  const answer = await api<ImageUploadResponse>('/images', {
     method: 'POST',
     body,
   });

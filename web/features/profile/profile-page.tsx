@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { updateProfileSchema } from '../../../common/user.schema.ts';
+import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { inputClass, labelClass, TextField } from '../../components/form-field.tsx';
@@ -16,7 +17,7 @@ import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
-import { type User, useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
+import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
 
 /** The server's own rules for a profile change, with every field but the photo present. */
 const profileFormSchema = updateProfileSchema.omit({ image: true }).required({
@@ -29,7 +30,7 @@ const profileFormSchema = updateProfileSchema.omit({ image: true }).required({
 type ProfileFields = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
 
-const toFields = (me: User): ProfileFields => ({
+const toFields = (me: UserResponse): ProfileFields => ({
   name: me.name,
   bloodGroup: me.bloodGroup,
   division: me.division,
@@ -65,7 +66,7 @@ export function ProfilePage() {
   );
 }
 
-function ProfileForm({ me }: { me: User }) {
+function ProfileForm({ me }: { me: UserResponse }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);

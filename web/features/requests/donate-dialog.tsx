@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { inputClass, labelClass } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
-import type { SessionUser } from '../auth/session.api.ts';
 import { Modal } from './modal.tsx';
 import { useChangeRequestStatus } from './requests.api.ts';
 

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { CreateRequest } from '../../../common/request.schema.ts';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { Modal } from './modal.tsx';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
-import { type DonationRequest, useEditRequest } from './requests.api.ts';
+import { useEditRequest } from './requests.api.ts';
 
 /** Edits the requester's own pending request in a modal (PATCH with the editable fields). */
 export function EditRequestDialog({
@@ -13,7 +14,7 @@ export function EditRequestDialog({
   open,
   onClose,
 }: {
-  request: DonationRequest;
+  request: DonationRequestResponse;
   open: boolean;
   onClose: () => void;
 }) {
@@ -26,7 +27,13 @@ export function EditRequestDialog({
 }
 
 /** Mounted only while the dialog is open, so each opening starts from the request as it is. */
-function EditRequestForm({ request, onClose }: { request: DonationRequest; onClose: () => void }) {
+function EditRequestForm({
+  request,
+  onClose,
+}: {
+  request: DonationRequestResponse;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const editRequest = useEditRequest();
   const form = useRequestForm({

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { EmptyState, QueryState } from './query-state.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
-import { type DonationRequest, PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
+import { PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 
 /** /blood-donation-request: the public grid of pending requests (SPEC §2). */
 export function PendingRequestsPage() {
@@ -52,7 +53,7 @@ export function PendingRequestsPage() {
   );
 }
 
-function RequestCard({ request }: { request: DonationRequest }) {
+function RequestCard({ request }: { request: DonationRequestResponse }) {
   const { t } = useTranslation();
   const rows: [string, string][] = [
     [t('requests.fields.location'), joinPlace(request.upazila, request.district, request.division)],

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { endSession, sessionQueryOptions } from '../auth/session.api.ts';
-import type { DonationRequest } from './requests.api.ts';
 
 /**
  * /blood-donation-request/:id loads its request before render (SPEC §2). The page sits behind
@@ -12,14 +12,17 @@ import type { DonationRequest } from './requests.api.ts';
  */
 export async function requestDetailLoader({
   params,
-}: LoaderFunctionArgs): Promise<DonationRequest | null> {
+}: LoaderFunctionArgs): Promise<DonationRequestResponse | null> {
   const user = await queryClient.ensureQueryData(sessionQueryOptions);
   if (!user) return null;
   try {
     // A 403 here means "not yours to see", not a lost session: keep the user signed in.
-    return await api<DonationRequest>(`/donation-request/${encodeURIComponent(params.id ?? '')}`, {
-      ignoreUnauthorized: true,
-    });
+    return await api<DonationRequestResponse>(
+      `/donation-request/${encodeURIComponent(params.id ?? '')}`,
+      {
+        ignoreUnauthorized: true,
+      },
+    );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 401 || error.code === 'ACCOUNT_BLOCKED') {

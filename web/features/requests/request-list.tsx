@@ -1,18 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from './query-state.tsx';
-import {
-  type DonationRequest,
-  type StatusFilter as Filter,
-  REQUESTS_PAGE_SIZE,
-} from './requests.api.ts';
+import { type StatusFilter as Filter, REQUESTS_PAGE_SIZE } from './requests.api.ts';
 import { StatusFilter, statusFrom } from './status-filter.tsx';
 import { DataTable } from './table.tsx';
 import { useClampPage } from './use-clamp-page.ts';
 
-type RequestPage = { items: DonationRequest[]; total: number };
+type RequestPage = { items: DonationRequestResponse[]; total: number };
 
 /** A dashboard list's page and status filter, kept in the URL so reload and back keep them. */
 export function useRequestListParams() {
@@ -53,7 +50,7 @@ export function RequestListSection({
   emptyText: string;
   columns: string[];
   /** One table row; `number` counts from the first row of the first page. */
-  row: (request: DonationRequest, number: number) => ReactNode;
+  row: (request: DonationRequestResponse, number: number) => ReactNode;
 }) {
   const { page, status, setPage, setStatus } = list;
   useClampPage(page, requests.data?.total, REQUESTS_PAGE_SIZE, setPage);

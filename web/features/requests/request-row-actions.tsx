@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { EditRequestDialog } from './edit-request-dialog.tsx';
-import { type DonationRequest, useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
+import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 
 const small =
   'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
@@ -18,7 +19,7 @@ const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
 
 export interface RequestRowActionsProps {
-  request: DonationRequest;
+  request: DonationRequestResponse;
   /** Offer Edit on pending rows: the viewer is the requester. */
   canEdit: boolean;
   /** Show Delete; when false with `showDisabledDelete`, a disabled Delete is shown instead. */

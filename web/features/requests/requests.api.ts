@@ -5,25 +5,15 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type {
+  DeletedCountResponse,
+  InsertedIdResponse,
+  ModifiedCountResponse,
+} from '../../../common/api-responses.schema.ts';
 import type { RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest } from '../../../common/request.schema.ts';
+import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { api, apiPage } from '../../lib/api.ts';
-
-/**
- * A donation request as the API answers it (docs/api.md): the form's fields (common/
- * request.schema.ts) plus what the server adds. `requesterEmail` is null for visitors.
- */
-export interface DonationRequest extends Omit<CreateRequest, 'upazila'> {
-  id: string;
-  _id: string;
-  requesterName: string;
-  requesterEmail: string | null;
-  upazila: string | null;
-  status: RequestStatus;
-  donorName: string | null;
-  donorEmail: string | null;
-  createdAt: string;
-}
 
 /** The fields a requester may change on their own pending request; `upazila: null` clears it. */
 export type RequestEdit = Omit<CreateRequest, 'upazila'> & { upazila: string | null };
@@ -50,7 +40,7 @@ export const pendingRequestsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...requestsKey, 'pending', page],
     queryFn: () =>
-      apiPage<DonationRequest>(
+      apiPage<DonationRequestResponse>(
         `/donation-request?${query({ status: 'pending', page, limit: PENDING_PAGE_SIZE })}`,
       ),
     placeholderData: keepPreviousData,
@@ -66,7 +56,7 @@ export function useMyRequests(email: string, status: StatusFilter, page: number)
     queryKey: [...requestsKey, 'mine', email, status, page],
     enabled: email !== '',
     queryFn: () =>
-      apiPage<DonationRequest>(
+      apiPage<DonationRequestResponse>(
         `/donation-request?${query({ email, status, page, limit: REQUESTS_PAGE_SIZE })}`,
       ),
     placeholderData: keepPreviousData,
@@ -80,7 +70,7 @@ export function useRecentRequests(email: string) {
   return useQuery({
     queryKey: [...requestsKey, 'recent', email],
     enabled: email !== '',
-    queryFn: () => api<DonationRequest[]>(`/donation-request/recent?${query({ email })}`),
+    queryFn: () => api<DonationRequestResponse[]>(`/donation-request/recent?${query({ email })}`),
     staleTime: 0,
   });
 }
@@ -91,7 +81,7 @@ export function useAllRequests(status: StatusFilter, page: number, enabled = tru
     enabled,
     queryKey: [...requestsKey, 'all', status, page],
     queryFn: () =>
-      apiPage<DonationRequest>(
+      apiPage<DonationRequestResponse>(
         `/donation-request/all?${query({ status, page, limit: REQUESTS_PAGE_SIZE })}`,
       ),
     placeholderData: keepPreviousData,
@@ -114,7 +104,7 @@ export function useCreateRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
     mutationFn: (request: CreateRequest) =>
-      api<{ insertedId: string }>('/donation-request', { method: 'POST', json: request }),
+      api<InsertedIdResponse>('/donation-request', { method: 'POST', json: request }),
     onSuccess: refresh,
   });
 }
@@ -133,7 +123,7 @@ export function useChangeRequestStatus() {
       id: string;
       status: 'inprogress' | 'done' | 'cancel' | 'canceled';
     }) =>
-      api<{ modifiedCount: number }>(`/donation-request/${id}`, {
+      api<ModifiedCountResponse>(`/donation-request/${id}`, {
         method: 'PATCH',
         json: { status },
       }),
@@ -146,7 +136,7 @@ export function useEditRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: RequestEdit }) =>
-      api<{ modifiedCount: number }>(`/donation-request/${id}`, { method: 'PATCH', json: fields }),
+      api<ModifiedCountResponse>(`/donation-request/${id}`, { method: 'PATCH', json: fields }),
     onSettled: refresh,
   });
 }
@@ -155,7 +145,7 @@ export function useDeleteRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ deletedCount: number }>(`/donation-request/all/${id}`, { method: 'DELETE' }),
+      api<DeletedCountResponse>(`/donation-request/all/${id}`, { method: 'DELETE' }),
     onSettled: refresh,
   });
 }

@@ -1,20 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type BloodGroup, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
+import type { DonorResponse } from '../../../common/user-response.schema.ts';
 import { apiPage } from '../../lib/api.ts';
-
-/** A donor search card as GET /api/users/donor answers it; `email` is null for visitors. */
-export interface Donor {
-  id: string;
-  _id: string;
-  name: string;
-  image: string | null;
-  bloodGroup: BloodGroup;
-  division: string;
-  district: string;
-  upazila: string | null;
-  eligible: boolean;
-  email: string | null;
-}
 
 /** The search's filters; an empty string means "any". */
 export interface DonorFilters {
@@ -38,7 +25,7 @@ export function useDonorSearch(filters: DonorFilters, page: number, { enabled = 
       for (const key of DONOR_FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
       params.set('page', String(page));
       params.set('limit', String(DEFAULT_PAGE_SIZE));
-      return apiPage<Donor>(`/users/donor?${params}`);
+      return apiPage<DonorResponse>(`/users/donor?${params}`);
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
+import type { DonorResponse } from '../../../common/user-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -10,7 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { dialog } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
-import { DONOR_FILTER_KEYS, type Donor, type DonorFilters, useDonorSearch } from './donors.api.ts';
+import { DONOR_FILTER_KEYS, type DonorFilters, useDonorSearch } from './donors.api.ts';
 
 /** The search lives in the URL (`?bloodGroup=&division=&district=&upazila=&page=`). */
 function readSearch(params: URLSearchParams) {
@@ -191,7 +192,7 @@ function SearchForm({
   );
 }
 
-function DonorCard({ donor }: { donor: Donor }) {
+function DonorCard({ donor }: { donor: DonorResponse }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (

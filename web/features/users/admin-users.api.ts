@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DeletedCountResponse,
+  ModifiedCountResponse,
+} from '../../../common/api-responses.schema.ts';
 import { DEFAULT_PAGE_SIZE, type UserStatus } from '../../../common/constants.ts';
+import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { api, apiPage } from '../../lib/api.ts';
-import type { User } from './users.api.ts';
 
 export interface UsersFilter {
   status?: UserStatus;
@@ -20,7 +24,7 @@ export function useAllUsers(filter: UsersFilter, { enabled = true } = {}) {
         limit: String(DEFAULT_PAGE_SIZE),
       });
       if (filter.status) params.set('status', filter.status);
-      return apiPage<User>(`/users?${params}`);
+      return apiPage<UserResponse>(`/users?${params}`);
     },
     // Keep the rows on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
@@ -42,13 +46,13 @@ export function useUserAction() {
       // show its message instead of signing the admin out. A real lost session still shows up
       // on the list's refetch below, which signs out as usual.
       if (action === 'delete') {
-        const { deletedCount } = await api<{ deletedCount: number }>(`/users/${userId}`, {
+        const { deletedCount } = await api<DeletedCountResponse>(`/users/${userId}`, {
           method: 'DELETE',
           ignoreUnauthorized: true,
         });
         return deletedCount;
       }
-      const { modifiedCount } = await api<{ modifiedCount: number }>(`/users/${action}/${userId}`, {
+      const { modifiedCount } = await api<ModifiedCountResponse>(`/users/${action}/${userId}`, {
         method: 'PATCH',
         ignoreUnauthorized: true,
       });

@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '../../../common/constants.ts';
+import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { secondaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -11,7 +12,6 @@ import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import { type UserAction, useAllUsers, useUserAction } from './admin-users.api.ts';
-import type { User } from './users.api.ts';
 
 const isStatus = (value: string | null): value is UserStatus =>
   USER_STATUSES.some((status) => status === value);
@@ -67,7 +67,7 @@ function UsersList({ myId }: { myId: string }) {
     if (stranded) setFilter({ page: pages });
   }, [stranded, pages]);
 
-  const run = async (action: UserAction, target: User) => {
+  const run = async (action: UserAction, target: UserResponse) => {
     const name = target.name;
     const confirmed = await confirmDialog(
       t('users.confirm.title'),
@@ -221,7 +221,7 @@ function UserRow({
   busy,
   onAction,
 }: {
-  user: User;
+  user: UserResponse;
   number: number;
   isMe: boolean;
   busy: boolean;

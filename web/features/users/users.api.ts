@@ -1,34 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BloodGroup, Role, UserStatus } from '../../../common/constants.ts';
+import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
 import type { UpdateProfile } from '../../../common/user.schema.ts';
+import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { api } from '../../lib/api.ts';
 import { sessionQueryKey } from '../auth/session.api.ts';
-
-/** A user as the API answers it (docs/api.md). */
-export interface User {
-  id: string;
-  _id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  status: UserStatus;
-  bloodGroup: BloodGroup;
-  division: string;
-  district: string;
-  upazila: string | null;
-  lastDonationDate: string | null;
-  eligible: boolean;
-  eligibleAgainOn: string | null;
-  searchVisible: boolean;
-  createdAt: string;
-}
 
 export const meQueryKey = ['users', 'me'] as const;
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
-  queryFn: () => api<User>('/users/me'),
+  queryFn: () => api<UserResponse>('/users/me'),
 });
 
 /** The signed-in user's full profile. Use inside the login guard. */
@@ -41,7 +22,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateProfile }) =>
-      api<{ modifiedCount: number }>(`/users/${encodeURIComponent(id)}`, {
+      api<ModifiedCountResponse>(`/users/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         json: changes,
       }),
@@ -59,7 +40,7 @@ export function useMarkDonated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ modifiedCount: number }>(`/users/donor/${encodeURIComponent(id)}`, {
+      api<ModifiedCountResponse>(`/users/donor/${encodeURIComponent(id)}`, {
         method: 'PATCH',
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),

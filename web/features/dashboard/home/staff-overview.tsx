@@ -35,7 +35,7 @@ export function StaffOverview() {
           labelHeader={t('requests.fields.bloodGroup')}
           valueHeader={t('dashboardHome.count')}
           barClassName="bg-rose-500"
-          bars={BLOOD_GROUPS.map((group) => ({ label: group, value: byBloodGroup[group] ?? 0 }))}
+          bars={BLOOD_GROUPS.map((group) => ({ label: group, value: byBloodGroup[group] }))}
         />
       </div>
     </div>

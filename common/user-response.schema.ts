@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { BLOOD_GROUPS, ROLES, USER_STATUSES } from './constants.ts';
+
+// Answers only: the web imports these as types, so they stay out of the browser bundle.
+
+/** A user as the API answers it (GET /api/users/me, /api/users, /api/users/:email). */
+export const userResponseSchema = z.object({
+  id: z.string(),
+  /** The same as `id`, for clients written against the original API. */
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  bloodGroup: z.enum(BLOOD_GROUPS),
+  division: z.string(),
+  district: z.string(),
+  upazila: z.string().nullable(),
+  lastDonationDate: z.iso.datetime().nullable(),
+  eligible: z.boolean(),
+  eligibleAgainOn: z.iso.datetime().nullable(),
+  searchVisible: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** A donor search card (GET /api/users/donor); `email` is null for visitors (donor privacy). */
+export const donorResponseSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  bloodGroup: z.enum(BLOOD_GROUPS),
+  division: z.string(),
+  district: z.string(),
+  upazila: z.string().nullable(),
+  eligible: z.boolean(),
+  email: z.string().nullable(),
+});
+export type DonorResponse = z.infer<typeof donorResponseSchema>;
+
+/** Who is signed in, as the server knows them on every request and the session answer gives it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
