@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './browser.ts';
+import { registerMember, signIn } from './fixtures.ts';
+
+const browser = setupBrowser();
+
+describe('donor search in the browser', () => {
+  it('finds donors by blood group and place; the email only for signed-in people', async () => {
+    const donor = await registerMember({
+      bloodGroup: 'AB-',
+      division: 'Sylhet',
+      district: 'Moulvibazar',
+    });
+
+    const visitor = await browser.newPage();
+    await visitor.goto('/search-donor');
+    await visitor.getByLabel('Blood group').selectOption('AB-');
+    await visitor.getByLabel('Division').selectOption('Sylhet');
+    await visitor.getByLabel('District').selectOption('Moulvibazar');
+    await visitor.getByRole('button', { name: 'Search Now' }).click();
+    const card = visitor.locator('li, article').filter({ hasText: donor.name }).first();
+    await card.waitFor();
+    expect(await card.getByText('Eligible', { exact: true }).count()).toBe(1);
+    expect(await card.getByText('Log in to see the email').count()).toBe(1);
+    expect(await card.getByText(donor.email).count()).toBe(0);
+
+    // Signed in, the same search (kept in the address) shows the email.
+    const member = await browser.newPage();
+    await signIn(member.context(), await registerMember());
+    await member.goto(visitor.url());
+    await member.getByText(donor.email).waitFor();
+    await visitor.context().close();
+    await member.context().close();
+  });
+
+  it("says 'No donors found' when nothing matches", async () => {
+    const page = await browser.newPage();
+    await page.goto('/search-donor');
+    await page.getByLabel('Blood group').selectOption('O-');
+    await page.getByLabel('Division').selectOption('Barishal');
+    await page.getByLabel('District').selectOption('Jhalakathi');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    await page.getByRole('dialog').getByText('No donors match your selected criteria.').waitFor();
+    await page.context().close();
+  });
+});
