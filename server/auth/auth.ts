@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import { assertValidPlace } from '../features/geo/places.ts';
 import type { CounterStore } from '../lib/counter-store.ts';
 import type { Env } from '../lib/env.ts';
-import { AppError } from '../lib/errors.ts';
+import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
@@ -136,7 +136,7 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
             if (user?.status === 'block') {
               throw APIError.from('FORBIDDEN', {
                 code: 'ACCOUNT_BLOCKED',
-                message: 'Your account has been blocked. Please contact an admin.',
+                message: ACCOUNT_BLOCKED_MESSAGE,
               });
             }
           },

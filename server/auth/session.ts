@@ -5,7 +5,7 @@ import type { SessionUser } from '../../common/user-response.schema.ts';
 import { toIso } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import { accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
 import { type Auth, SESSION_ABSOLUTE_MS } from './auth.ts';
 
 const USER_COLUMNS = [
@@ -30,17 +30,11 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
       const row = await db
         .selectFrom('session')
         .innerJoin('user', 'user.id', 'session.userId')
-        .select([
-          ...USER_COLUMNS,
-          'session.expiresAt',
-          'session.createdAt',
-          'session.id as sessionId',
-        ])
+        .select([...USER_COLUMNS, 'session.expiresAt', 'session.createdAt'])
         .where('session.token', '=', bearer)
         .executeTakeFirst();
       if (row && new Date(toIso(row.expiresAt)).getTime() > Date.now() && !tooOld(row.createdAt)) {
         c.set('user', pickUser(row));
-        c.set('sessionId', row.sessionId);
       }
       return next();
     }
@@ -55,7 +49,6 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
         await db.deleteFrom('session').where('id', '=', response.session.id).execute();
       } else {
         c.set('user', pickUser(response.user as unknown as SessionUser));
-        c.set('sessionId', response.session.id);
       }
     }
     return next();
@@ -81,13 +74,7 @@ function pickUser(row: SessionUser): SessionUser {
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user');
   if (!user) throw unauthorized();
-  if (user.status === 'block') {
-    throw new AppError(
-      403,
-      'ACCOUNT_BLOCKED',
-      'Your account has been blocked. Please contact an admin.',
-    );
-  }
+  if (user.status === 'block') throw accountBlocked();
   return next();
 };
 

@@ -102,9 +102,6 @@ export async function withExclusiveLock<T>(
   });
 }
 
-/** Column type for timestamps in migrations. */
-export const timestampType = (engine: Engine) => (engine === 'postgres' ? 'timestamptz' : 'text');
-
 /** A timestamp as read from either engine, as an ISO-8601 UTC string. */
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;
@@ -115,14 +112,3 @@ export function toIso(value: Date | string | null): string | null {
 
 /** A boolean as read from either engine. */
 export const toBool = (value: boolean | number): boolean => value === true || value === 1;
-
-/** True when the error is a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === '23505' ||
-    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
-}

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { BloodGroup } from '../../common/constants.ts';
 
 /**
@@ -121,5 +121,3 @@ export interface Database {
   upazila: UpazilaTable;
   donationRequest: DonationRequestTable;
 }
-
-export type Generate<T> = Generated<T>;

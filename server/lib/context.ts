@@ -25,6 +25,5 @@ export interface AppEnv {
     requestId: string;
     /** The signed-in user, or null for visitors (set by loadSession). */
     user: SessionUser | null;
-    sessionId: string;
   };
 }

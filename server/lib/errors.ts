@@ -24,3 +24,7 @@ export const unauthorized = (message = 'Please log in to continue.') =>
 export const forbidden = (message = 'You do not have permission to do this.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+export const ACCOUNT_BLOCKED_MESSAGE = 'Your account has been blocked. Please contact an admin.';
+/** A blocked user tried to act (DESIGN §1: every write is refused with a clear message). */
+export const accountBlocked = () => new AppError(403, 'ACCOUNT_BLOCKED', ACCOUNT_BLOCKED_MESSAGE);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ImageUploadResponse } from '../../../common/api-responses.schema.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
 import { validate } from '../../lib/validate.ts';
@@ -22,13 +22,8 @@ export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) 
   return new Hono<AppEnv>()
     .post('/images', async (c) => {
       const user = c.get('user');
-      if (user?.status === 'block') {
-        throw new AppError(
-          403,
-          'ACCOUNT_BLOCKED',
-          'Your account has been blocked. Please contact an admin.',
-        );
-      }
+      // Visitors may upload (registration), so requireUser is not used; blocked users still may not.
+      if (user?.status === 'block') throw accountBlocked();
       const key = user ? `upload:user:${user.id}` : `upload:ip:${clientIp(c, env.TRUST_PROXY)}`;
       const limit = user ? USER_UPLOADS_PER_HOUR : VISITOR_UPLOADS_PER_HOUR;
       if ((await counters.hit(key, HOUR_MS)) > limit) {

@@ -5,6 +5,7 @@ import type {
   ModifiedCountResponse,
 } from '../../../common/api-responses.schema.ts';
 import { paginationSchema } from '../../../common/pagination.schema.ts';
+import { isStaff } from '../../../common/request-status.rules.ts';
 import {
   donorSearchSchema,
   updateProfileSchema,
@@ -24,7 +25,6 @@ const idParam = z.object({ id: z.string().min(1).max(100) });
 const emailParam = z.object({ email: z.string().min(1).max(254) });
 
 const isSelf = (user: SessionUser, email: string) => user.email === email.toLowerCase();
-const isStaff = (user: SessionUser) => user.role === 'admin' || user.role === 'volunteer';
 
 function assertSelf(user: SessionUser, id: string) {
   if (user.id !== id) throw forbidden('You can only change your own profile.');
@@ -57,8 +57,38 @@ export function usersRoutes({ db, env }: AppDeps) {
     return modifiedCount;
   }
 
+  const routes = new Hono<AppEnv>();
+
+  // PATCH /users/admin/:id, /users/volunteer/:id, /users/block/:id, /users/unblock/:id: admin
+  // only, never on oneself, never removing the last admin. Mounted before PATCH /users/:id.
+  const adminActions = {
+    admin: (id: string) => users.setRole(db, id, 'admin'),
+    volunteer: (id: string) => users.setRole(db, id, 'volunteer'),
+    block: (id: string) => users.setStatus(db, id, 'block'),
+    unblock: (id: string) => users.setStatus(db, id, 'active'),
+  };
+  for (const [action, change] of Object.entries(adminActions)) {
+    routes.patch(`/users/${action}/:id`, ...admin, validate('param', idParam), async (c) => {
+      const { id } = c.req.valid('param');
+      assertNotSelf(currentUser(c), id);
+      const modifiedCount = await adminChange(id, () => change(id));
+      return c.json({ modifiedCount } satisfies ModifiedCountResponse);
+    });
+  }
+
+  // GET /users/check-admin/:email → {admin}, /users/check-volunteer/:email → {volunteer}: self only.
+  for (const role of ['admin', 'volunteer'] as const) {
+    routes.get(`/users/check-${role}/:email`, requireUser, validate('param', emailParam), (c) => {
+      const user = currentUser(c);
+      if (!isSelf(user, c.req.valid('param').email)) {
+        throw forbidden('You can only check your own role.');
+      }
+      return c.json({ [role]: user.role === role });
+    });
+  }
+
   return (
-    new Hono<AppEnv>()
+    routes
       .get('/users/me', requireUser, async (c) => {
         const row = await users.findById(db, currentUser(c).id);
         if (!row) throw notFound('No such user.');
@@ -79,18 +109,6 @@ export function usersRoutes({ db, env }: AppDeps) {
           return c.json(rows.map((row) => toDonorDto(row, days, signedIn)));
         },
       )
-      .get('/users/check-admin/:email', requireUser, validate('param', emailParam), (c) => {
-        const user = currentUser(c);
-        if (!isSelf(user, c.req.valid('param').email))
-          throw forbidden('You can only check your own role.');
-        return c.json({ admin: user.role === 'admin' });
-      })
-      .get('/users/check-volunteer/:email', requireUser, validate('param', emailParam), (c) => {
-        const user = currentUser(c);
-        if (!isSelf(user, c.req.valid('param').email))
-          throw forbidden('You can only check your own role.');
-        return c.json({ volunteer: user.role === 'volunteer' });
-      })
       .get(
         '/users',
         ...admin,
@@ -108,7 +126,7 @@ export function usersRoutes({ db, env }: AppDeps) {
       .get('/users/:email', requireUser, validate('param', emailParam), async (c) => {
         const user = currentUser(c);
         const { email } = c.req.valid('param');
-        if (!isSelf(user, email) && !isStaff(user))
+        if (!isSelf(user, email) && !isStaff(user.role))
           throw forbidden('You can only see your own profile.');
         const row = await users.findByEmail(db, email);
         if (!row) throw notFound('No such user.');
@@ -120,34 +138,6 @@ export function usersRoutes({ db, env }: AppDeps) {
         assertSelf(currentUser(c), id);
         return c.json({
           modifiedCount: await users.markDonated(db, id),
-        } satisfies ModifiedCountResponse);
-      })
-      .patch('/users/admin/:id', ...admin, validate('param', idParam), async (c) => {
-        const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        return c.json({
-          modifiedCount: await adminChange(id, () => users.setRole(db, id, 'admin')),
-        } satisfies ModifiedCountResponse);
-      })
-      .patch('/users/volunteer/:id', ...admin, validate('param', idParam), async (c) => {
-        const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        return c.json({
-          modifiedCount: await adminChange(id, () => users.setRole(db, id, 'volunteer')),
-        } satisfies ModifiedCountResponse);
-      })
-      .patch('/users/block/:id', ...admin, validate('param', idParam), async (c) => {
-        const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        return c.json({
-          modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'block')),
-        } satisfies ModifiedCountResponse);
-      })
-      .patch('/users/unblock/:id', ...admin, validate('param', idParam), async (c) => {
-        const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        return c.json({
-          modifiedCount: await adminChange(id, () => users.setStatus(db, id, 'active')),
         } satisfies ModifiedCountResponse);
       })
       .patch(
@@ -176,10 +166,7 @@ export function usersRoutes({ db, env }: AppDeps) {
       .delete('/users/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
         assertNotSelf(currentUser(c), id);
-        const target = await users.findById(db, id);
-        if (!target) throw notFound('No such user.');
-        const deletedCount = await users.deleteById(db, id);
-        if (!deletedCount) throw LAST_ADMIN();
+        const deletedCount = await adminChange(id, () => users.deleteById(db, id));
         return c.json({ deletedCount } satisfies DeletedCountResponse);
       })
   );
