@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createUser, TEST_PASSWORD } from '../test/factories.ts';
-import { call, sessionCookie } from '../test/http.ts';
+import { call, sessionCookie, signIn } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
@@ -118,9 +118,7 @@ describe(`registration (${process.env.TEST_ENGINE})`, () => {
 describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
   it('signs in with the right password and refuses a wrong one in words', async () => {
     const user = await createUser(t.db);
-    const ok = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const ok = await signIn(t, user.email);
     expect(ok.status).toBe(200);
     const cookie = sessionCookie(ok.headers);
     const session = await call(t, 'GET', '/api/auth/get-session', { headers: { cookie } });
@@ -134,9 +132,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
 
   it('replaces the previous session of the browser when signing in again', async () => {
     const user = await createUser(t.db);
-    const first = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const first = await signIn(t, user.email);
     const firstCookie = sessionCookie(first.headers);
     await call(t, 'POST', '/api/auth/sign-in/email', {
       body: { email: user.email, password: TEST_PASSWORD },
@@ -154,9 +150,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
 
   it('ends the session on the server at sign-out', async () => {
     const user = await createUser(t.db);
-    const res = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const res = await signIn(t, user.email);
     const cookie = sessionCookie(res.headers);
     const out = await call(t, 'POST', '/api/auth/sign-out', { headers: { cookie }, body: {} });
     expect(out.status).toBe(200);
@@ -170,9 +164,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
 
   it('refuses a blocked user at sign-in', async () => {
     const user = await createUser(t.db, { status: 'block' });
-    const res = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const res = await signIn(t, user.email);
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ACCOUNT_BLOCKED');
   });
@@ -186,9 +178,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
       });
       expect(res.status).toBe(401);
     }
-    const locked = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const locked = await signIn(t, user.email);
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toMatch(/wait 15 minutes/);
     // The lock is a window, not a ban: once it has passed the owner signs in again.
@@ -197,9 +187,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
       .set({ windowStart: Date.now() - 16 * 60 * 1000 })
       .where('key', '=', `signin-fail:${user.email}`)
       .execute();
-    const later = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const later = await signIn(t, user.email);
     expect(later.status).toBe(200);
   });
 
@@ -219,11 +207,9 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
 describe(`POST /api/jwt (${process.env.TEST_ENGINE})`, () => {
   it('gives a signed-in user a bearer token that acts as them', async () => {
     const user = await createUser(t.db);
-    const signIn = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: user.email, password: TEST_PASSWORD },
-    });
+    const signedIn = await signIn(t, user.email);
     const res = await call(t, 'POST', '/api/jwt', {
-      headers: { cookie: sessionCookie(signIn.headers) },
+      headers: { cookie: sessionCookie(signedIn.headers) },
       body: { email: 'someone-else@example.org' },
     });
     expect(res.status).toBe(200);

@@ -1,3 +1,4 @@
+import { TEST_PASSWORD } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface CallOptions {
@@ -48,4 +49,9 @@ export function sessionCookie(headers: Headers): string {
     .map((c) => c.split(';')[0])
     .filter((c) => c?.includes('session_token'))
     .join('; ');
+}
+
+/** Signs in through the real endpoint (password defaults to the factories' TEST_PASSWORD). */
+export function signIn(t: TestApp, email: string, password = TEST_PASSWORD) {
+  return call(t, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
 }

@@ -3,6 +3,7 @@ import type { RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import { markDonated } from '../users/users.repository.ts';
 
 export interface Person {
   id: string;
@@ -208,17 +209,12 @@ export function updateStatusFromInProgress(
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
     if (changed && status === 'done') {
-      await trx
-        .updateTable('user')
-        .set({ lastDonationDate: now, updatedAt: now })
-        .where((eb) =>
-          eb(
-            'user.id',
-            '=',
-            eb.selectFrom('donationRequest').select('donorId').where('donationRequest.id', '=', id),
-          ),
-        )
-        .execute();
+      const { donorId } = await trx
+        .selectFrom('donationRequest')
+        .select('donorId')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (donorId) await markDonated(trx, donorId, now);
     }
     return changed;
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { donorResponseSchema, userResponseSchema } from '../../../common/user-response.schema.ts';
-import { bearerFor, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { call, sessionCookie } from '../../test/http.ts';
+import { bearerFor, createUser } from '../../test/factories.ts';
+import { call, sessionCookie, signIn } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -288,17 +288,13 @@ describe(`admin user management (${process.env.TEST_ENGINE})`, () => {
   });
 
   it("blocking ends the user's live session: their next request is refused", async () => {
-    const signIn = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: p.self.email, password: TEST_PASSWORD },
-    });
-    const cookie = sessionCookie(signIn.headers);
+    const signedIn = await signIn(t, p.self.email);
+    const cookie = sessionCookie(signedIn.headers);
     expect((await call(t, 'GET', '/api/users/me', { headers: { cookie } })).status).toBe(200);
     await call(t, 'PATCH', `/api/users/block/${p.self.id}`, { headers: p.headers.admin });
     expect((await call(t, 'GET', '/api/users/me', { headers: { cookie } })).status).toBe(401);
     expect((await call(t, 'GET', '/api/users/me', { headers: p.headers.self })).status).toBe(401);
-    const again = await call(t, 'POST', '/api/auth/sign-in/email', {
-      body: { email: p.self.email, password: TEST_PASSWORD },
-    });
+    const again = await signIn(t, p.self.email);
     expect(again.status).toBe(403);
   });
 
