@@ -49,11 +49,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
 
   const api = new Hono<AppEnv>();
-  api.use(loadSession(deps.auth, deps.db));
-  api.route('/', authRoutes(deps));
+  // Routes that never look at the caller answer before the session is read, so a signed-in
+  // browser's geo or health request costs no session lookup.
   api.route('/', healthRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
+  // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it
+  // ends sessions past their absolute lifetime before better-auth's get-session can return them.
+  api.use(loadSession(deps.auth, deps.db));
+  api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', statsRoutes(deps));

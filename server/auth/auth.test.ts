@@ -202,6 +202,23 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
       .execute();
     expect((await call(t, 'POST', '/api/jwt', { headers })).status).toBe(401);
   });
+  it('does not let get-session return a cookie session past its absolute lifetime', async () => {
+    const user = await createUser(t.db);
+    const cookie = sessionCookie((await signIn(t, user.email)).headers);
+    await t.db
+      .updateTable('session')
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+      .where('userId', '=', user.id)
+      .execute();
+    const res = await call(t, 'GET', '/api/auth/get-session', { headers: { cookie } });
+    expect(res.body).toBeNull();
+    const left = await t.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', user.id)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
 });
 
 describe(`POST /api/jwt (${process.env.TEST_ENGINE})`, () => {
