@@ -8,6 +8,7 @@ import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { inputClass, labelClass, TextField } from '../../components/form-field.tsx';
+import { QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
@@ -53,12 +54,7 @@ export function ProfilePage() {
       {me.isPending ? (
         <Spinner />
       ) : me.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3">
-          <p className="text-red-700">{t('profile.loadFailed')}</p>
-          <button type="button" className={secondaryButton} onClick={() => void me.refetch()}>
-            {t('profile.retry')}
-          </button>
-        </div>
+        <QueryError error={me.error} onRetry={() => void me.refetch()} />
       ) : (
         <ProfileForm me={me.data} />
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isStaff } from '../../../common/request-status.rules.ts';
+import { cellClass } from '../../components/data-table.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
@@ -13,7 +14,6 @@ import { joinPlace } from './request-format.ts';
 import { RequestListSection, useRequestListParams } from './request-list.tsx';
 import { RequestRowActions } from './request-row-actions.tsx';
 import { useAllRequests } from './requests.api.ts';
-import { cellClass } from './table.tsx';
 
 /** /dashboard/all-donation-requests (SPEC §2 All Donation Request): admins and volunteers. */
 export function AllRequestsPage() {

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { cellClass } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
-import { BloodGroupCell, RecipientCell } from './request-cells.tsx';
+import { BloodGroupCell, DonorCell, RecipientCell } from './request-cells.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { RequestListSection, useRequestListParams } from './request-list.tsx';
 import { RequestRowActions } from './request-row-actions.tsx';
 import { useMyRequests } from './requests.api.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { cellClass, DonorCell } from './table.tsx';
 
 /** /dashboard/my-donation-requests (SPEC §2 My Donation Request). */
 export function MyRequestsPage() {

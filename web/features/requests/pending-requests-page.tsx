@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
+import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { EmptyState, QueryState } from './query-state.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
 import { PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 

@@ -1,7 +1,7 @@
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
+import { cellClass } from '../../components/data-table.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { cellClass, DonorCell } from './table.tsx';
 
 // The cells that read the same in every request table, so a request looks alike in each.
 
@@ -39,5 +39,16 @@ export function StatusWithDonorCell({ request }: { request: DonationRequestRespo
         )}
       </div>
     </td>
+  );
+}
+
+/** The donor of a request in progress or done: name and email; nothing otherwise. */
+export function DonorCell({ name, email }: { name: string | null; email: string | null }) {
+  if (!name && !email) return <span aria-hidden="true">—</span>;
+  return (
+    <span className="flex flex-col">
+      <span className="font-medium whitespace-nowrap">{name}</span>
+      <span className="whitespace-nowrap text-gray-600">{email}</span>
+    </span>
   );
 }

@@ -2,11 +2,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
+import { DataTable } from '../../components/data-table.tsx';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
-import { EmptyState, QueryState } from './query-state.tsx';
+import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { type StatusFilter as Filter, REQUESTS_PAGE_SIZE } from './requests.api.ts';
 import { StatusFilter, statusFrom } from './status-filter.tsx';
-import { DataTable } from './table.tsx';
 import { useClampPage } from './use-clamp-page.ts';
 
 type RequestPage = { items: DonationRequestResponse[]; total: number };

@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import type { DonorResponse } from '../../../common/user-response.schema.ts';
-import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { primaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { QueryState } from '../../components/query-state.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { dialog } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
@@ -86,40 +85,36 @@ export function SearchDonorPage() {
           <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-gray-600">
             {t('search.hint')}
           </p>
-        ) : donors.isPending ? (
-          <Spinner className="py-16" />
-        ) : donors.isError ? (
-          <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-            <p>{donors.error instanceof ApiError ? donors.error.message : t('search.loadError')}</p>
-            <button
-              type="button"
-              className={`${secondaryButton} mt-3`}
-              onClick={() => void donors.refetch()}
-            >
-              {t('search.retry')}
-            </button>
-          </div>
-        ) : donors.data.items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-            <p className="font-semibold text-gray-900">{t('search.none.title')}</p>
-            <p className="mt-1 text-gray-600">{t('search.none.text')}</p>
-          </div>
         ) : (
-          <>
-            <h2 className="text-lg font-semibold text-gray-900" aria-live="polite">
-              {t('search.found', { count: total })}
-            </h2>
-            <ul
-              className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
-              aria-busy={donors.isFetching}
-            >
-              {donors.data.items.map((donor) => (
-                <li key={donor.id}>
-                  <DonorCard donor={donor} />
-                </li>
-              ))}
-            </ul>
-          </>
+          <QueryState
+            query={donors}
+            isEmpty={(data) => data.items.length === 0}
+            empty={
+              <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
+                <p className="font-semibold text-gray-900">{t('search.none.title')}</p>
+                <p className="mt-1 text-gray-600">{t('search.none.text')}</p>
+              </div>
+            }
+            spinnerClassName="py-16"
+          >
+            {(data) => (
+              <>
+                <h2 className="text-lg font-semibold text-gray-900" aria-live="polite">
+                  {t('search.found', { count: total })}
+                </h2>
+                <ul
+                  className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
+                  aria-busy={donors.isFetching}
+                >
+                  {data.items.map((donor) => (
+                    <li key={donor.id}>
+                      <DonorCard donor={donor} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </QueryState>
         )}
         {searched && donors.data && (
           <Pagination

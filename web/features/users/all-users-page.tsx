@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '../../../common/constants.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
-import { secondaryButton } from '../../components/button-styles.ts';
+import { DataTable } from '../../components/data-table.tsx';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
+import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -102,6 +103,15 @@ function UsersList({ myId }: { myId: string }) {
   };
 
   const busyId = userAction.isPending ? userAction.variables?.id : undefined;
+  const columns = [
+    t('users.columns.index'),
+    t('users.columns.photo'),
+    t('users.columns.name'),
+    t('users.columns.email'),
+    t('users.columns.role'),
+    t('users.columns.status'),
+    t('users.columns.action'),
+  ];
 
   return (
     <>
@@ -134,70 +144,31 @@ function UsersList({ myId }: { myId: string }) {
         )}
       </div>
 
-      {users.isPending ? (
-        <Spinner className="py-16" />
-      ) : users.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
-          <p>{users.error instanceof ApiError ? users.error.message : t('users.loadError')}</p>
-          <button
-            type="button"
-            className={`${secondaryButton} mt-3`}
-            onClick={() => void users.refetch()}
+      <QueryState
+        query={users}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<EmptyState>{t('users.empty')}</EmptyState>}
+        spinnerClassName="py-16"
+      >
+        {(data) => (
+          <DataTable
+            caption={t('users.caption', { page, pages })}
+            columns={columns}
+            busy={users.isPlaceholderData}
           >
-            {t('users.retry')}
-          </button>
-        </div>
-      ) : users.data.items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
-          {t('users.empty')}
-        </p>
-      ) : (
-        <div
-          className={`overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${users.isPlaceholderData ? 'opacity-60' : ''}`}
-          aria-busy={users.isFetching}
-        >
-          <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-            <caption className="sr-only">{t('users.caption', { page, pages })}</caption>
-            <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
-              <tr>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.index')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.photo')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.name')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.email')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.role')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.status')}
-                </th>
-                <th scope="col" className="px-3 py-3">
-                  {t('users.columns.action')}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {users.data.items.map((row, index) => (
-                <UserRow
-                  key={row.id}
-                  user={row}
-                  number={(page - 1) * DEFAULT_PAGE_SIZE + index + 1}
-                  isMe={row.id === myId}
-                  busy={busyId === row.id}
-                  onAction={(action) => void run(action, row)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+            {data.items.map((row, index) => (
+              <UserRow
+                key={row.id}
+                user={row}
+                number={(page - 1) * DEFAULT_PAGE_SIZE + index + 1}
+                isMe={row.id === myId}
+                busy={busyId === row.id}
+                onAction={(action) => void run(action, row)}
+              />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
 
       {users.data && (
         <Pagination

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { EmptyState, QueryState } from '../../requests/query-state.tsx';
+import { cellClass, DataTable } from '../../../components/data-table.tsx';
+import { EmptyState, QueryState } from '../../../components/query-state.tsx';
 import {
   BloodGroupCell,
   DateTimeCell,
@@ -11,7 +12,6 @@ import {
 import { joinPlace } from '../../requests/request-format.ts';
 import { RequestRowActions } from '../../requests/request-row-actions.tsx';
 import { useRecentRequests } from '../../requests/requests.api.ts';
-import { cellClass, DataTable } from '../../requests/table.tsx';
 
 /** The donor's home (SPEC §2): their three latest requests, with the same actions as elsewhere. */
 export function RecentRequestsTable({ email }: { email: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, REQUEST_STATUSES } from '../../../../common/constants.ts';
+import { QueryError } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { QueryError } from '../../requests/query-state.tsx';
 import { BarChart } from './bar-chart.tsx';
 import { useAdminStats } from './stats.api.ts';
 

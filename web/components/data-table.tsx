@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * The dashboard's request tables: a caption for screen readers, column headers, and horizontal
- * scrolling on small screens.
+ * The dashboard's tables: a caption for screen readers, column headers, and horizontal scrolling
+ * on small screens. `busy` marks rows that are a previous page's, kept while the next one loads.
  */
 export function DataTable({
   caption,
@@ -17,7 +17,9 @@ export function DataTable({
 }) {
   return (
     // The rows' links and buttons are focusable, so keyboard users scroll by tabbing through them.
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+    <div
+      className={`overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm transition-opacity ${busy ? 'opacity-60' : ''}`}
+    >
       <table
         className="min-w-full divide-y divide-gray-200 text-left text-sm"
         aria-busy={busy || undefined}
@@ -43,14 +45,3 @@ export function DataTable({
 }
 
 export const cellClass = 'px-3 py-3 align-top text-gray-800';
-
-/** The donor of a request in progress or done: name and email; nothing otherwise. */
-export function DonorCell({ name, email }: { name: string | null; email: string | null }) {
-  if (!name && !email) return <span aria-hidden="true">—</span>;
-  return (
-    <span className="flex flex-col">
-      <span className="font-medium whitespace-nowrap">{name}</span>
-      <span className="whitespace-nowrap text-gray-600">{email}</span>
-    </span>
-  );
-}

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { secondaryButton } from '../../components/button-styles.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
+import { secondaryButton } from './button-styles.ts';
+import { Spinner } from './spinner.tsx';
 
 /** A failed query: what went wrong (the server's message when it gave one) and a retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -17,7 +17,7 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => 
         {error instanceof ApiError ? error.message : t('errors.generic')}
       </p>
       <button type="button" className={secondaryButton} onClick={onRetry}>
-        {t('requests.retry')}
+        {t('errors.retry')}
       </button>
     </div>
   );
