@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
@@ -5,34 +6,63 @@ import { PASSWORD, promoteToAdmin, registerMember, signIn } from './fixtures.ts'
 
 const browser = setupBrowser();
 
+const redPng = () =>
+  sharp({ create: { width: 40, height: 40, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
+
+/** Fills the Join as a Donor form with valid answers, the given email and photo bytes. */
+async function fillRegistration(page: Page, email: string, photo: Buffer) {
+  await page.goto('/register');
+  await page.getByRole('heading', { name: 'Join as a Donor' }).waitFor();
+  await page.getByLabel('Name').fill('Nusrat Jahan');
+  await page.getByLabel('Email').fill(email);
+  await page
+    .getByLabel('Photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+  await page.getByLabel('Blood group').selectOption('B+');
+  await page.getByLabel('Division').selectOption('Khulna');
+  await page.getByLabel('District').selectOption('Jashore');
+  await page.getByLabel('Upazila').selectOption('Jashore Sadar');
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+}
+
 describe('accounts in the browser', () => {
   it('registers a donor through the form and lands on / signed in', async () => {
     const page = await browser.newPage();
     const email = `new-${Date.now()}@example.org`;
-    await page.goto('/register');
-    await page.getByRole('heading', { name: 'Join as a Donor' }).waitFor();
-    await page.getByLabel('Name').fill('Nusrat Jahan');
-    await page.getByLabel('Email').fill(email);
-    const photo = await sharp({
-      create: { width: 40, height: 40, channels: 3, background: '#c00' },
-    })
-      .png()
-      .toBuffer();
-    await page
-      .getByLabel('Photo')
-      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
-    await page.getByLabel('Blood group').selectOption('B+');
-    await page.getByLabel('Division').selectOption('Khulna');
-    await page.getByLabel('District').selectOption('Jashore');
-    await page.getByLabel('Upazila').selectOption('Jashore Sadar');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await fillRegistration(page, email, await redPng());
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Donor registered successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     // Signed in: the avatar menu replaces the Login button.
     await page.getByRole('button', { name: /account menu/i }).waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("explains a failed registration: a photo that isn't an image, then a taken email", async () => {
+    const taken = await registerMember();
+    const page = await browser.newPage();
+    await fillRegistration(
+      page,
+      `fresh-${Date.now()}@example.org`,
+      Buffer.from('not really a png'),
+    );
+    await page.getByRole('button', { name: 'Register' }).click();
+    const upload = page.getByRole('dialog');
+    await upload.getByText('Something went wrong').waitFor();
+    await upload.getByText('Image upload failed. Please try again.').waitFor();
+    expect(page.url()).toContain('/register');
+
+    await fillRegistration(page, taken.email, await redPng());
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText(/already exists/i)
+      .waitFor();
+    expect(page.url()).toContain('/register');
     await page.context().close();
   });
 
