@@ -10,9 +10,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'inprogress', 'done', 'cancel'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** Default days between donations (the usual interval in Bangladesh); the server's setting wins. */
-export const DEFAULT_DONATION_INTERVAL_DAYS = 120;
-
 /** Paginated lists: `?page=&limit=`. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
