@@ -16,7 +16,7 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
     : null;
   const counters = redis ? redisCounterStore(redis) : databaseCounterStore(handle.db);
   const secret = resolveAuthSecret(env.AUTH_SECRET, path.resolve(env.DATA_DIR));
-  const auth = createAuth({ db: handle.db, engine: handle.engine, env, secret, counters });
+  const auth = createAuth({ logger, db: handle.db, engine: handle.engine, env, secret, counters });
   const storage =
     env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
       ? s3Storage({

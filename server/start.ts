@@ -2,7 +2,6 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
-import { findByEmail, setRole } from './features/users/users.repository.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -17,12 +16,6 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const logger = createLogger(env.LOG_LEVEL);
   const { handle, applied } = await openDatabase(env);
   logger.info({ engine: handle.engine, applied }, 'database ready');
-  if (env.ADMIN_EMAIL) {
-    // ADMIN_EMAIL names the first admin; the account becomes admin once it exists.
-    const user = await findByEmail(handle.db, env.ADMIN_EMAIL);
-    if (user && user.role !== 'admin') await setRole(handle.db, user.id, 'admin');
-  }
-
   const { deps, close: closeDeps } = buildDeps(handle, env, logger);
   const app = createApp(deps, { webRoot });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });

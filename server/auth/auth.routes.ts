@@ -1,46 +1,121 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../lib/context.ts';
+import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
-import { currentUser, requireUser } from './session.ts';
+import { bearerToken, currentUser, requireUser } from './session.ts';
+import { TOKENS_PER_HOUR } from './session-limits.ts';
+import * as sessions from './sessions.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * better-auth answers errors as {code, message}; the rest of the API as {error: {code, message}}.
- * Reshape so the web app reads one error format.
+ * Reshapes better-auth's answers for the web: errors become the API's {error: {code, message}},
+ * session tokens leave the body (the browser holds its session in an httpOnly cookie, and page
+ * scripts must not read it), and a 429 says when to retry in the standard header.
  */
-async function reshapeError(res: Response): Promise<Response> {
-  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json'))
-    return res;
-  const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
+async function reshape(res: Response): Promise<Response> {
+  if (!res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  return new Response(
-    JSON.stringify({
-      error: {
-        code: body.code ?? 'AUTH_ERROR',
-        message: body.message ?? 'Something went wrong. Please try again.',
-      },
-    }),
-    { status: res.status, headers },
-  );
+  const retryAfter = headers.get('x-retry-after');
+  if (res.status === 429 && retryAfter) headers.set('retry-after', retryAfter);
+  const answer =
+    res.status >= 400
+      ? {
+          error: {
+            code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
+            message:
+              typeof body?.message === 'string'
+                ? body.message
+                : 'Something went wrong. Please try again.',
+          },
+        }
+      : withoutTokens(body);
+  return new Response(JSON.stringify(answer), { status: res.status, headers });
 }
 
-export function authRoutes({ auth, env }: AppDeps) {
+/** The answer without `token` and `session.token` (sign-in, sign-up and get-session carry them). */
+function withoutTokens(body: Record<string, unknown> | null) {
+  if (!body) return body;
+  const { token: _token, ...rest } = body;
+  const session = rest.session;
+  if (session && typeof session === 'object' && 'token' in session) {
+    const { token: _sessionToken, ...kept } = session as Record<string, unknown>;
+    rest.session = kept;
+  }
+  return rest;
+}
+
+function isJsonOrEmpty(request: Request): boolean {
+  const type = request.headers.get('content-type');
+  if (type) return /^application\/json\s*(;|$)/i.test(type);
+  return !request.body || request.headers.get('content-length') === '0';
+}
+
+export function authRoutes({ auth, env, db, counters }: AppDeps) {
   return (
     new Hono<AppEnv>()
-      // better-auth's own endpoints: sign-up/email, sign-in/email, sign-out, get-session, …
+      // A bearer caller signs out or out everywhere here: better-auth only knows cookies.
+      .post('/auth/sign-out', async (c, next) => {
+        const session = c.get('session');
+        if (!session?.viaBearer) return next();
+        await sessions.deleteById(db, session.id);
+        return c.json({ success: true });
+      })
+      .post('/auth/revoke-sessions', async (c, next) => {
+        const session = c.get('session');
+        if (!session?.viaBearer) return next();
+        await sessions.deleteAllByUser(db, currentUser(c).id);
+        return c.json({ status: true });
+      })
+      // better-auth itself, for the few endpoints the product uses (auth-surface.ts).
       .on(['GET', 'POST'], '/auth/*', async (c) => {
+        const path = c.req.path.slice('/api/auth'.length);
+        if (!isAllowedAuthEndpoint(c.req.method, path)) {
+          throw notFound('There is no such API endpoint.');
+        }
+        if (c.req.method === 'POST' && !isJsonOrEmpty(c.req.raw)) {
+          // better-auth would parse a form too, and echo its fields (a password) in the error.
+          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please send the form as JSON.');
+        }
+        if (bearerToken(c.req.header('authorization')) && !c.get('session')) {
+          // An unknown or ended token is not silently treated as "no token".
+          throw unauthorized();
+        }
         const headers = new Headers(c.req.raw.headers);
         headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
         const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
         const request = new Request(c.req.url, { method: c.req.method, headers, body });
-        return reshapeError(await auth.handler(request));
+        return reshape(await auth.handler(request));
       })
-      // A bearer token for API clients, for the signed-in caller only (never for a posted email).
+      // A bearer token for API clients, made from the caller's own session (never for a posted
+      // email) and ending with it; a few an hour, so a script cannot fill the session table.
       .post('/jwt', requireUser, async (c) => {
-        const context = await auth.$context;
-        const session = await context.internalAdapter.createSession(currentUser(c).id);
-        return c.json({ token: session.token });
+        const user = currentUser(c);
+        const session = c.get('session');
+        if (!session) throw unauthorized();
+        const made = await counters.hit(`jwt:${user.id}`, HOUR_MS);
+        if (made > TOKENS_PER_HOUR) {
+          c.header('Retry-After', String(HOUR_MS / 1000));
+          throw new AppError(
+            429,
+            'TOO_MANY_TOKENS',
+            `You can make ${TOKENS_PER_HOUR} tokens an hour. Please try again later.`,
+          );
+        }
+        const token = await sessions.insertBearerToken(
+          db,
+          { sessionId: session.id, parentId: session.parentId, userId: user.id },
+          {
+            ipAddress: clientIp(c, env.TRUST_PROXY),
+            userAgent: c.req.header('user-agent') ?? null,
+          },
+        );
+        if (!token) throw unauthorized();
+        return c.json({ token });
       })
   );
 }

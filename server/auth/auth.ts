@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
-import { registerSchema } from '../../common/auth.schema.ts';
+import { passwordSchema, registerSchema } from '../../common/auth.schema.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { assertValidPlace } from '../features/geo/places.ts';
@@ -9,20 +9,20 @@ import type { CounterStore } from '../lib/counter-store.ts';
 import type { Env } from '../lib/env.ts';
 import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
+import type { Logger } from '../lib/logger.ts';
+import { PASSWORD_FIELDS } from './auth-surface.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { SESSION_IDLE_SECONDS } from './session-limits.ts';
 
 /** The header our own middleware sets from the socket (or trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-redhope-client-ip';
-
-/** Sessions end after a week without use (idle) and 30 days after sign-in whatever happens. */
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Failed sign-ins per account: 5 in 15 minutes, then wait for the window to pass. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface AuthDeps {
+  logger: Logger;
   db: Kysely<Database>;
   engine: Engine;
   env: Env;
@@ -40,7 +40,7 @@ function toApiError(error: AppError): APIError {
   return APIError.from(status, { code: error.code, message: error.message });
 }
 
-export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
+export function createAuth({ logger, db, engine, env, secret, counters }: AuthDeps) {
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const trustedOrigins = [baseURL];
   // Vite's dev server (npm run dev) forwards /api from another origin.
@@ -48,8 +48,12 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
 
   return betterAuth({
     appName: 'RedHope',
-    // Its own logger only for errors; our request log covers the rest (and tests stay quiet).
-    logger: { level: 'error', disabled: env.LOG_LEVEL === 'silent' },
+    // Its errors go to our log as one line without their arguments: those can carry the request
+    // (a rejected body with its password). Our request log covers the rest.
+    logger: {
+      level: 'error',
+      log: (level, message) => logger[level]({ from: 'better-auth' }, message),
+    },
     baseURL,
     basePath: '/api/auth',
     secret,
@@ -110,7 +114,8 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
           before: async (user) => ({
             data: {
               ...user,
-              role: env.ADMIN_EMAIL && user.email === env.ADMIN_EMAIL ? 'admin' : 'donor',
+              // Nobody becomes admin by registering: `npm run admin -- promote` makes admins.
+              role: 'donor',
               status: 'active',
               lastDonationDate: null,
               searchVisible: true,
@@ -145,6 +150,17 @@ export function createAuth({ db, engine, env, secret, counters }: AuthDeps) {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const passwordField = PASSWORD_FIELDS[ctx.path];
+        if (passwordField) {
+          // SPEC §5's password rules on every path that sets one, not better-auth's own.
+          const parsed = passwordSchema.safeParse(ctx.body?.[passwordField]);
+          if (!parsed.success) {
+            throw APIError.from('BAD_REQUEST', {
+              code: 'VALIDATION_FAILED',
+              message: parsed.error.issues[0]?.message ?? 'The password is not valid.',
+            });
+          }
+        }
         if (ctx.path === '/sign-up/email') {
           const unknown = Object.keys(ctx.body ?? {}).filter((key) => !SIGN_UP_KEYS.has(key));
           if (unknown.length) {

@@ -2,39 +2,28 @@ import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../common/constants.ts';
 import type { SessionUser } from '../../common/user-response.schema.ts';
-import { toIso } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
-import { type Auth, SESSION_ABSOLUTE_MS } from './auth.ts';
-
-const USER_COLUMNS = [
-  'user.id',
-  'user.name',
-  'user.email',
-  'user.image',
-  'user.role',
-  'user.status',
-] as const;
+import type { Auth } from './auth.ts';
+import * as sessions from './sessions.repository.ts';
 
 /**
  * Finds who is calling: the browser's session cookie (through better-auth, which also slides
  * its expiry) or an `Authorization: Bearer` token from POST /api/jwt. Sessions older than the
- * absolute lifetime are ended here. Sets `user` to null for visitors; never refuses by itself.
+ * absolute lifetime are ended here. Sets `user` and `session` to null for visitors; never
+ * refuses by itself.
  */
 export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('user', null);
-    const bearer = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    c.set('session', null);
+    const bearer = bearerToken(c.req.header('authorization'));
     if (bearer) {
-      const row = await db
-        .selectFrom('session')
-        .innerJoin('user', 'user.id', 'session.userId')
-        .select([...USER_COLUMNS, 'session.expiresAt', 'session.createdAt'])
-        .where('session.token', '=', bearer)
-        .executeTakeFirst();
-      if (row && new Date(toIso(row.expiresAt)).getTime() > Date.now() && !tooOld(row.createdAt)) {
+      const row = await sessions.findByBearerToken(db, bearer);
+      if (row) {
         c.set('user', pickUser(row));
+        c.set('session', { id: row.sessionId, parentId: row.parentId, viaBearer: true });
       }
       return next();
     }
@@ -45,18 +34,20 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
     });
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     if (response) {
-      if (tooOld(response.session.createdAt)) {
-        await db.deleteFrom('session').where('id', '=', response.session.id).execute();
+      if (!sessions.isLive(response.session)) {
+        await sessions.deleteById(db, response.session.id);
       } else {
         c.set('user', pickUser(response.user as unknown as SessionUser));
+        c.set('session', { id: response.session.id, parentId: null, viaBearer: false });
       }
     }
     return next();
   };
 }
 
-function tooOld(createdAt: Date | string): boolean {
-  return new Date(toIso(createdAt)).getTime() + SESSION_ABSOLUTE_MS < Date.now();
+/** The token of an `Authorization: Bearer <token>` header, if that is what it holds. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header?.match(/^Bearer\s+(\S+)$/i)?.[1];
 }
 
 function pickUser(row: SessionUser): SessionUser {

@@ -66,6 +66,8 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   userId: string;
+  /** The browser session a bearer token was made from (POST /api/jwt); null for sign-ins. */
+  parentId: string | null;
 }
 
 export interface AccountTable {

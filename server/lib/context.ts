@@ -25,5 +25,7 @@ export interface AppEnv {
     requestId: string;
     /** The signed-in user, or null for visitors (set by loadSession). */
     user: SessionUser | null;
+    /** The caller's session (a browser sign-in or a bearer token), null for visitors. */
+    session: { id: string; parentId: string | null; viaBearer: boolean } | null;
   };
 }

@@ -17,4 +17,11 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
   });
+
+  it('refuses the retired ADMIN_EMAIL, pointing to the admin command (no role from a setting)', () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.org' })).toThrow(
+      /ADMIN_EMAIL: is no longer read: make the first admin with `npm run admin -- promote EMAIL`/,
+    );
+    expect(parseEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
+  });
 });

@@ -38,10 +38,12 @@ export const envSchema = z.object({
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(120),
+  // Retired: it made whoever registered that address first an admin, at every start.
   ADMIN_EMAIL: z
-    .email()
+    .string()
+    .max(0, 'is no longer read: make the first admin with `npm run admin -- promote EMAIL`')
     .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .transform(() => undefined),
   // S3-compatible object storage for uploads; all four of endpoint, bucket and keys, or none.
   S3_ENDPOINT: z
     .url()

@@ -4,16 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import type { pino } from 'pino';
 import { createApp } from '../app.ts';
 import { connect, type DatabaseHandle, type Engine } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { buildDeps } from '../deps.ts';
+import type { AppDeps } from '../lib/context.ts';
 import { parseEnv } from '../lib/env.ts';
 import { createLogger } from '../lib/logger.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
+  deps: AppDeps;
   db: Kysely<Database>;
   engine: Engine;
   handle: DatabaseHandle;
@@ -27,7 +30,10 @@ export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'post
  * A fresh, migrated database and the app built on it. SQLite: a private in-memory database.
  * PostgreSQL: a new schema in TEST_DATABASE_URL, dropped on close.
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { logTo?: pino.DestinationStream } = {},
+): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -58,11 +64,12 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     handle = connect({ sqliteFile: ':memory:' });
   }
   await migrateToLatest(handle);
-  const logger = createLogger('silent');
+  const logger = options.logTo ? createLogger('info', options.logTo) : createLogger('silent');
   const built = buildDeps(handle, env, logger);
   const app = createApp(built.deps);
   return {
     app,
+    deps: built.deps,
     db: handle.db,
     engine: handle.engine,
     handle,
