@@ -44,7 +44,7 @@ describe(`better-auth's reachable surface (${process.env.TEST_ENGINE})`, () => {
       const user = await createUser(t.db);
       const cookie = sessionCookie((await signIn(t, user.email)).headers);
       for (const method of ['GET', 'POST']) {
-        for (const headers of [{}, { cookie }]) {
+        for (const headers of [{}, { cookie }] as Record<string, string>[]) {
           const res = await call(t, method, `/api/auth${concrete(path)}`, {
             headers,
             ...(method === 'POST' ? { body: {} } : {}),
