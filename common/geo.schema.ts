@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/divisions: one item. Places are named in English (`name`) and Bangla (`bnName`). */
-export const divisionResponseSchema = z.object({
+export const divisionResponseSchema = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   bnName: z.string(),
@@ -9,7 +9,7 @@ export const divisionResponseSchema = z.object({
 export type DivisionResponse = z.infer<typeof divisionResponseSchema>;
 
 /** GET /api/districts: one item. */
-export const districtResponseSchema = z.object({
+export const districtResponseSchema = z.strictObject({
   id: z.number().int(),
   divisionId: z.number().int(),
   name: z.string(),
@@ -18,7 +18,7 @@ export const districtResponseSchema = z.object({
 export type DistrictResponse = z.infer<typeof districtResponseSchema>;
 
 /** GET /api/upazilas: one item. */
-export const upazilaResponseSchema = z.object({
+export const upazilaResponseSchema = z.strictObject({
   id: z.number().int(),
   districtId: z.number().int(),
   name: z.string(),

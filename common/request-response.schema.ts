@@ -7,7 +7,7 @@ import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
  * A donation request as the API answers it: the form's fields plus what the server adds.
  * `requesterEmail` is null for visitors on the public pending list.
  */
-export const donationRequestResponseSchema = z.object({
+export const donationRequestResponseSchema = z.strictObject({
   id: z.string(),
   /** The same as `id`, for clients written against the original API. */
   _id: z.string(),

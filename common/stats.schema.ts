@@ -4,7 +4,7 @@ import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
 const count = z.number().int().nonnegative();
 
 /** GET /api/admin-stats: totals, and requests per status and per blood group (every key present). */
-export const adminStatsResponseSchema = z.object({
+export const adminStatsResponseSchema = z.strictObject({
   users: count,
   donationRequest: count,
   byStatus: z.record(z.enum(REQUEST_STATUSES), count),

@@ -4,7 +4,7 @@ import { BLOOD_GROUPS, ROLES, USER_STATUSES } from './constants.ts';
 // Answers only: the web imports these as types, so they stay out of the browser bundle.
 
 /** A user as the API answers it (GET /api/users/me, /api/users, /api/users/:email). */
-export const userResponseSchema = z.object({
+export const userResponseSchema = z.strictObject({
   id: z.string(),
   /** The same as `id`, for clients written against the original API. */
   _id: z.string(),
@@ -26,7 +26,7 @@ export const userResponseSchema = z.object({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** A donor search card (GET /api/users/donor); `email` is null for visitors (donor privacy). */
-export const donorResponseSchema = z.object({
+export const donorResponseSchema = z.strictObject({
   id: z.string(),
   _id: z.string(),
   name: z.string(),
@@ -41,7 +41,7 @@ export const donorResponseSchema = z.object({
 export type DonorResponse = z.infer<typeof donorResponseSchema>;
 
 /** Who is signed in, as the server knows them on every request and the session answer gives it. */
-export const sessionUserSchema = z.object({
+export const sessionUserSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
   email: z.string(),

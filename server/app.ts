@@ -6,6 +6,7 @@ import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSession } from './auth/session.ts';
 import { contactRoutes } from './features/contacts/contacts.routes.ts';
+import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
@@ -15,6 +16,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
+import { createRouter } from './lib/openapi.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
@@ -48,7 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
-  const api = new Hono<AppEnv>();
+  const api = createRouter();
   // Routes that never look at the caller answer before the session is read, so a signed-in
   // browser's geo or health request costs no session lookup.
   api.route('/', healthRoutes(deps));
@@ -62,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', requestsRoutes(deps));
   api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
+  api.route('/', docsRoutes(api));
   api.all('*', () => {
     throw notFound('There is no such API endpoint.');
   });

@@ -1,6 +1,14 @@
-import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../lib/context.ts';
+import {
+  createToken,
+  getSession,
+  signIn,
+  signOut,
+  signOutEverywhere,
+  signUp,
+} from '../../common/contract/auth.contract.ts';
+import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
+import { createRouter, guarded } from '../lib/openapi.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
@@ -56,66 +64,71 @@ function isJsonOrEmpty(request: Request): boolean {
 }
 
 export function authRoutes({ auth, env, db, counters }: AppDeps) {
-  return (
-    new Hono<AppEnv>()
-      // A bearer caller signs out or out everywhere here: better-auth only knows cookies.
-      .post('/auth/sign-out', async (c, next) => {
-        const session = c.get('session');
-        if (!session?.viaBearer) return next();
-        await sessions.deleteById(db, session.id);
-        return c.json({ success: true });
-      })
-      .post('/auth/revoke-sessions', async (c, next) => {
-        const session = c.get('session');
-        if (!session?.viaBearer) return next();
-        await sessions.deleteAllByUser(db, currentUser(c).id);
-        return c.json({ status: true });
-      })
-      // better-auth itself, for the few endpoints the product uses (auth-surface.ts).
-      .on(['GET', 'POST'], '/auth/*', async (c) => {
-        const path = c.req.path.slice('/api/auth'.length);
-        if (!isAllowedAuthEndpoint(c.req.method, path)) {
-          throw notFound('There is no such API endpoint.');
-        }
-        if (c.req.method === 'POST' && !isJsonOrEmpty(c.req.raw)) {
-          // better-auth would parse a form too, and echo its fields (a password) in the error.
-          throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please send the form as JSON.');
-        }
-        if (bearerToken(c.req.header('authorization')) && !c.get('session')) {
-          // An unknown or ended token is not silently treated as "no token".
-          throw unauthorized();
-        }
-        const headers = new Headers(c.req.raw.headers);
-        headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
-        const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
-        const request = new Request(c.req.url, { method: c.req.method, headers, body });
-        return reshape(await auth.handler(request));
-      })
-      // A bearer token for API clients, made from the caller's own session (never for a posted
-      // email) and ending with it; a few an hour, so a script cannot fill the session table.
-      .post('/jwt', requireUser, async (c) => {
-        const user = currentUser(c);
-        const session = c.get('session');
-        if (!session) throw unauthorized();
-        const made = await counters.hit(`jwt:${user.id}`, HOUR_MS);
-        if (made > TOKENS_PER_HOUR) {
-          c.header('Retry-After', String(HOUR_MS / 1000));
-          throw new AppError(
-            429,
-            'TOO_MANY_TOKENS',
-            `You can make ${TOKENS_PER_HOUR} tokens an hour. Please try again later.`,
-          );
-        }
-        const token = await sessions.insertBearerToken(
-          db,
-          { sessionId: session.id, parentId: session.parentId, userId: user.id },
-          {
-            ipAddress: clientIp(c, env.TRUST_PROXY),
-            userAgent: c.req.header('user-agent') ?? null,
-          },
-        );
-        if (!token) throw unauthorized();
-        return c.json({ token });
-      })
-  );
+  const routes = createRouter();
+  // better-auth validates and answers these itself; they are described here, served below.
+  for (const endpoint of [signUp, signIn, signOut, signOutEverywhere, getSession]) {
+    routes.openAPIRegistry.registerPath(endpoint);
+  }
+  routes
+    // A bearer caller signs out or out everywhere here: better-auth only knows cookies.
+    .post('/auth/sign-out', async (c, next) => {
+      const session = c.get('session');
+      if (!session?.viaBearer) return next();
+      await sessions.deleteById(db, session.id);
+      return c.json({ success: true });
+    })
+    .post('/auth/revoke-sessions', async (c, next) => {
+      const session = c.get('session');
+      if (!session?.viaBearer) return next();
+      await sessions.deleteAllByUser(db, currentUser(c).id);
+      return c.json({ status: true });
+    })
+    // better-auth itself, for the few endpoints the product uses (auth-surface.ts).
+    .on(['GET', 'POST'], '/auth/*', async (c) => {
+      const path = c.req.path.slice('/api/auth'.length);
+      if (!isAllowedAuthEndpoint(c.req.method, path)) {
+        throw notFound('There is no such API endpoint.');
+      }
+      if (c.req.method === 'POST' && !isJsonOrEmpty(c.req.raw)) {
+        // better-auth would parse a form too, and echo its fields (a password) in the error.
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please send the form as JSON.');
+      }
+      if (bearerToken(c.req.header('authorization')) && !c.get('session')) {
+        // An unknown or ended token is not silently treated as "no token".
+        throw unauthorized();
+      }
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
+      const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
+      const request = new Request(c.req.url, { method: c.req.method, headers, body });
+      return reshape(await auth.handler(request));
+    });
+
+  // A bearer token for API clients, made from the caller's own session (never for a posted
+  // email) and ending with it; a few an hour, so a script cannot fill the session table.
+  routes.openapi(guarded(createToken, requireUser), async (c) => {
+    const user = currentUser(c);
+    const session = c.get('session');
+    if (!session) throw unauthorized();
+    const made = await counters.hit(`jwt:${user.id}`, HOUR_MS);
+    if (made > TOKENS_PER_HOUR) {
+      c.header('Retry-After', String(HOUR_MS / 1000));
+      throw new AppError(
+        429,
+        'TOO_MANY_TOKENS',
+        `You can make ${TOKENS_PER_HOUR} tokens an hour. Please try again later.`,
+      );
+    }
+    const token = await sessions.insertBearerToken(
+      db,
+      { sessionId: session.id, parentId: session.parentId, userId: user.id },
+      {
+        ipAddress: clientIp(c, env.TRUST_PROXY),
+        userAgent: c.req.header('user-agent') ?? null,
+      },
+    );
+    if (!token) throw unauthorized();
+    return c.json({ token }, 200);
+  });
+  return routes;
 }

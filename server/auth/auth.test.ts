@@ -108,7 +108,7 @@ describe(`registration (${process.env.TEST_ENGINE})`, () => {
     await sql`drop table account`.execute(t.db);
     const before = (await t.db.selectFrom('user').select('id').execute()).length;
     const body = registration();
-    const res = await call(t, 'POST', '/api/auth/sign-up/email', { body });
+    const res = await call(t, 'POST', '/api/auth/sign-up/email', { body, brokenOnPurpose: true });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect((await t.db.selectFrom('user').select('id').execute()).length).toBe(before);
     await sql`alter table account_backup rename to account`.execute(t.db);

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories.ts';
-import { call, sessionCookie, signIn } from '../test/http.ts';
+import { call, request, sessionCookie, signIn } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const PASSWORD = 'Leak3d!pw';
@@ -32,7 +32,7 @@ const signUpBody = () => ({
 describe(`no secret in answers or logs (${process.env.TEST_ENGINE})`, () => {
   it('refuses a sign-up sent as a form without echoing its password, in the answer or the log', async () => {
     const form = new URLSearchParams({ ...signUpBody(), role: 'admin' }).toString();
-    const res = await t.app.request('/api/auth/sign-up/email', {
+    const res = await request(t, '/api/auth/sign-up/email', {
       method: 'POST',
       headers: {
         origin: 'http://localhost:3000',

@@ -102,6 +102,20 @@ export async function withExclusiveLock<T>(
   });
 }
 
+/**
+ * The schema Kysely's migrator must keep its own tables in. On PostgreSQL it is the connection's
+ * current schema, named explicitly: left unnamed, the migrator believes its tables exist when any
+ * other schema of the database has them (tests run one schema per file side by side).
+ */
+export async function migrationTableSchema(
+  engine: Engine,
+  db: Kysely<Database>,
+): Promise<string | undefined> {
+  if (engine !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 /** A timestamp as read from either engine, as an ISO-8601 UTC string. */
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;

@@ -1,5 +1,5 @@
 import { Migrator } from 'kysely';
-import { type DatabaseHandle, withExclusiveLock } from './dialect.ts';
+import { type DatabaseHandle, migrationTableSchema, withExclusiveLock } from './dialect.ts';
 import { migrationsFor } from './migrations/index.ts';
 import { seedReferenceData } from './seed.ts';
 
@@ -8,6 +8,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
   return withExclusiveLock(handle, async (db) => {
     const migrator = new Migrator({
       db,
+      migrationTableSchema: await migrationTableSchema(handle.engine, db),
       provider: { getMigrations: async () => migrationsFor(handle.engine) },
     });
     const { error, results = [] } = await migrator.migrateToLatest();

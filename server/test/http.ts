@@ -1,3 +1,4 @@
+import { expectAnswerMatchesContract } from './contract-check.ts';
 import { TEST_PASSWORD } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -6,6 +7,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The socket address the request seems to come from. */
   ip?: string;
+  /** Only for tests that break the database on purpose: a 500 is expected, not a contract breach. */
+  brokenOnPurpose?: boolean;
 }
 
 export interface CallResult<T = unknown> {
@@ -14,7 +17,10 @@ export interface CallResult<T = unknown> {
   headers: Headers;
 }
 
-/** One JSON request to the in-process app, as a browser on the site's own origin would send it. */
+/**
+ * One JSON request to the in-process app, as a browser on the site's own origin would send it.
+ * Every answer is checked against its endpoint definition (contract-check.ts).
+ */
 export async function call<T = any>(
   t: TestApp,
   method: string,
@@ -39,6 +45,9 @@ export async function call<T = any>(
   } catch {
     // not JSON: keep the text
   }
+  if (!options.brokenOnPurpose) {
+    expectAnswerMatchesContract(method, path, res.status, res.headers, parsed);
+  }
   return { status: res.status, body: parsed as T, headers: res.headers };
 }
 
@@ -54,4 +63,26 @@ export function sessionCookie(headers: Headers): string {
 /** Signs in through the real endpoint (password defaults to the factories' TEST_PASSWORD). */
 export function signIn(t: TestApp, email: string, password = TEST_PASSWORD) {
   return call(t, 'POST', '/api/auth/sign-in/email', { body: { email, password } });
+}
+
+/**
+ * A request with a body `call` cannot send (a multipart upload, a form, raw headers), answered
+ * as a Response and checked against the contract like every other answer.
+ */
+export async function request(
+  t: TestApp,
+  path: string,
+  init: RequestInit = {},
+  env?: unknown,
+): Promise<Response> {
+  const res = await t.app.request(path, init, env as never);
+  const text = await res.clone().text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON (an image): only the status is checked
+  }
+  expectAnswerMatchesContract(init.method ?? 'GET', path, res.status, res.headers, parsed);
+  return res;
 }

@@ -1,10 +1,8 @@
-import { Hono } from 'hono';
-import type { InsertedIdResponse } from '../../../common/api-responses.schema.ts';
-import { contactSchema } from '../../../common/contact.schema.ts';
+import { sendContactMessage } from '../../../common/contract/contacts.contract.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import type { AppDeps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { validate } from '../../lib/validate.ts';
+import { createRouter } from '../../lib/openapi.ts';
 import * as contacts from './contacts.repository.ts';
 
 /** Anyone may write to us, but not flood the inbox: 5 messages an hour per address. */
@@ -12,7 +10,7 @@ const MESSAGES_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
 
 export function contactRoutes({ db, env, counters }: AppDeps) {
-  return new Hono<AppEnv>().post('/contacts', validate('json', contactSchema), async (c) => {
+  return createRouter().openapi(sendContactMessage, async (c) => {
     const sent = await counters.hit(`contact:${clientIp(c, env.TRUST_PROXY)}`, HOUR_MS);
     if (sent > MESSAGES_PER_HOUR) {
       throw new AppError(
@@ -22,6 +20,6 @@ export function contactRoutes({ db, env, counters }: AppDeps) {
       );
     }
     const insertedId = await contacts.insert(db, c.req.valid('json'));
-    return c.json({ insertedId } satisfies InsertedIdResponse, 201);
+    return c.json({ insertedId }, 201);
   });
 }

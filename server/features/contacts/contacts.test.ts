@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -8,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (body: unknown, ip = '10.4.0.1') =>
-  t.app.request(
+  request(
+    t,
     '/api/contacts',
     { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
     { incoming: { socket: { remoteAddress: ip, remotePort: 1 } } },

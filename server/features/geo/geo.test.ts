@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ interface Place {
 }
 
 async function getJson(path: string) {
-  const res = await t.app.request(path);
+  const res = await request(t, path);
   return { res, body: (await res.json()) as Place[] };
 }
 
@@ -57,7 +58,7 @@ describe(`geo reference data (${process.env.TEST_ENGINE})`, () => {
 
   it('answers an unknown parent with an empty list, and a bad id with a clear 400', async () => {
     expect((await getJson('/api/districts?divisionId=99')).body).toEqual([]);
-    const res = await t.app.request('/api/upazilas?districtId=abc');
+    const res = await request(t, '/api/upazilas?districtId=abc');
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
       error: { code: 'VALIDATION_FAILED', message: 'districtId must be a number.' },
@@ -65,11 +66,11 @@ describe(`geo reference data (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('is cacheable: Cache-Control plus an ETag that answers 304', async () => {
-    const first = await t.app.request('/api/districts?divisionId=3');
+    const first = await request(t, '/api/districts?divisionId=3');
     expect(first.headers.get('cache-control')).toContain('max-age');
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
-    const again = await t.app.request('/api/districts?divisionId=3', {
+    const again = await request(t, '/api/districts?divisionId=3', {
       headers: { 'If-None-Match': tag ?? '' },
     });
     expect(again.status).toBe(304);

@@ -1,12 +1,10 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import type { ImageUploadResponse } from '../../../common/api-responses.schema.ts';
+import { getImage, uploadImage } from '../../../common/contract/images.contract.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import type { AppDeps } from '../../lib/context.ts';
 import { AppError, accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { createRouter } from '../../lib/openapi.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
-import { validate } from '../../lib/validate.ts';
 import { toSafeWebp } from './image-processing.ts';
 
 /** Visitors upload only to register: a few an hour per address. Signed-in users get more. */
@@ -14,13 +12,13 @@ const VISITOR_UPLOADS_PER_HOUR = 10;
 const USER_UPLOADS_PER_HOUR = 60;
 const HOUR_MS = 60 * 60 * 1000;
 
-const nameParam = z.object({
-  name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'No such image.'),
-});
-
 export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) {
-  return new Hono<AppEnv>()
-    .post('/images', async (c) => {
+  // The upload's multipart body is read by the handler (sniffed, re-encoded), not by a schema:
+  // the definition documents it, and `hide` keeps it from being described twice.
+  const routes = createRouter();
+  routes.openAPIRegistry.registerPath(uploadImage);
+  return routes
+    .openapi({ ...uploadImage, request: {}, hide: true }, async (c) => {
       const user = c.get('user');
       // Visitors may upload (registration), so requireUser is not used; blocked users still may not.
       if (user?.status === 'block') throw accountBlocked();
@@ -45,13 +43,9 @@ export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) 
       const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
       const name = `${newId()}.webp`;
       await storage.put(name, webp);
-      const answer: ImageUploadResponse = {
-        success: true,
-        data: { display_url: `/api/images/${name}` },
-      };
-      return c.json(answer, 201);
+      return c.json({ success: true as const, data: { display_url: `/api/images/${name}` } }, 201);
     })
-    .get('/images/:name', validate('param', nameParam), async (c) => {
+    .openapi(getImage, async (c) => {
       const data = await storage.get(c.req.valid('param').name);
       if (!data) throw notFound('No such image.');
       return c.body(new Uint8Array(data), 200, {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createUser } from '../../test/factories.ts';
+import { request } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -19,7 +20,8 @@ async function upload(
 ) {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(bytes)]), filename);
-  const res = await t.app.request(
+  const res = await request(
+    t,
     '/api/images',
     { method: 'POST', body: form, headers },
     { incoming: { socket: { remoteAddress: ip, remotePort: 1 } } },
@@ -43,7 +45,7 @@ describe(`POST /api/images (${process.env.TEST_ENGINE})`, () => {
     expect(res.body.success).toBe(true);
     expect(res.body.data.display_url).toMatch(/^\/api\/images\/[0-9a-f-]{36}\.webp$/);
 
-    const served = await t.app.request(res.body.data.display_url);
+    const served = await request(t, res.body.data.display_url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -63,9 +65,7 @@ describe(`POST /api/images (${process.env.TEST_ENGINE})`, () => {
       .toBuffer();
     const res = await upload(png, 'wide.png');
     expect(res.status).toBe(201);
-    const served = Buffer.from(
-      await (await t.app.request(res.body.data.display_url)).arrayBuffer(),
-    );
+    const served = Buffer.from(await (await request(t, res.body.data.display_url)).arrayBuffer());
     expect((await sharp(served).metadata()).width).toBe(1600);
     const webp = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .webp()
@@ -109,7 +109,7 @@ describe(`POST /api/images (${process.env.TEST_ENGINE})`, () => {
   it('refuses a request without the image field', async () => {
     const form = new FormData();
     form.append('photo', 'nothing');
-    const res = await t.app.request('/api/images', { method: 'POST', body: form, headers: auth });
+    const res = await request(t, '/api/images', { method: 'POST', body: form, headers: auth });
     expect(res.status).toBe(400);
   });
 
@@ -125,9 +125,9 @@ describe(`POST /api/images (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('answers 404 for an unknown image and refuses path tricks', async () => {
-    expect(
-      (await t.app.request('/api/images/0190a0a0-0000-7000-8000-00000000dead.webp')).status,
-    ).toBe(404);
-    expect((await t.app.request('/api/images/..%2F..%2Fredhope.sqlite')).status).toBe(400);
+    expect((await request(t, '/api/images/0190a0a0-0000-7000-8000-00000000dead.webp')).status).toBe(
+      404,
+    );
+    expect((await request(t, '/api/images/..%2F..%2Fredhope.sqlite')).status).toBe(400);
   });
 });

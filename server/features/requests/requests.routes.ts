@@ -1,14 +1,8 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
-import type {
-  DeletedCountResponse,
-  InsertedIdResponse,
-  ModifiedCountResponse,
-} from '../../../common/api-responses.schema.ts';
-import { paginationSchema } from '../../../common/pagination.schema.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
+import { uuidParam } from '../../../common/contract/define.ts';
+import * as contract from '../../../common/contract/requests.contract.ts';
 import {
-  createRequestSchema,
-  requestStatusFilterSchema,
   statusChangeSchema,
   todayInDhaka,
   updateRequestSchema,
@@ -25,34 +19,14 @@ import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { createRouter, guarded } from '../../lib/openapi.ts';
 import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
-import { validate } from '../../lib/validate.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
 
-/**
- * Ids are UUIDs, so the literal segments `recent` and `all` can never be taken for one, whatever
- * the order the routes are registered in.
- */
-const ID = ':id{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}';
-const idParam = z.object({ id: z.string() });
-
 const RECENT_COUNT = 3;
 const NO_SUCH_REQUEST = 'No such donation request.';
-
-const emailFilter = z
-  .string()
-  .trim()
-  .max(254, 'email must be at most 254 characters')
-  .optional()
-  .transform((v) => (v ? v.toLowerCase() : undefined));
-
-const listQuery = requestStatusFilterSchema.extend({
-  email: emailFilter,
-  ...paginationSchema.shape,
-});
-const recentQuery = z.object({ email: emailFilter });
 
 /** A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids. */
 function toRequestDto(
@@ -104,7 +78,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function requestsRoutes({ db }: AppDeps) {
-  const staff = [requireUser, requireRole('admin', 'volunteer')] as const;
+  const staff = [requireUser, requireRole('admin', 'volunteer')];
 
   /** After a conditional change touched no row: says why, from a fresh read. */
   async function explainNoChange(id: string, action: RequestAction, user: SessionUser) {
@@ -120,7 +94,7 @@ export function requestsRoutes({ db }: AppDeps) {
     const user = currentUser(c);
     const modifiedCount = await requests.updateStatusToInProgress(db, id, user);
     if (!modifiedCount) throw await explainNoChange(id, 'donate', user);
-    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
 
   async function finish(c: Context<AppEnv>, id: string, status: 'done' | 'cancel') {
@@ -130,7 +104,7 @@ export function requestsRoutes({ db }: AppDeps) {
     assertAllowed(status, user, row);
     const modifiedCount = await requests.updateStatusFromInProgress(db, id, status);
     if (!modifiedCount) throw await explainNoChange(id, status, user);
-    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
 
   async function edit(c: Context<AppEnv>, id: string, body: unknown) {
@@ -148,19 +122,23 @@ export function requestsRoutes({ db }: AppDeps) {
     }
     const modifiedCount = await requests.updateFields(db, id, user.id, fields);
     if (!modifiedCount) throw await explainNoChange(id, 'edit', user);
-    return c.json({ modifiedCount } satisfies ModifiedCountResponse);
+    return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
 
+  const routes = createRouter();
+  // The PATCH body is a status change or an edit, each with its own messages: the handler picks
+  // the schema, so the definition is registered for the document and served without a body check.
+  routes.openAPIRegistry.registerPath(contract.changeRequest);
   return (
-    new Hono<AppEnv>()
-      .post('/donation-request', requireUser, validate('json', createRequestSchema), async (c) => {
+    routes
+      .openapi(guarded(contract.createRequest, requireUser), async (c) => {
         const fields = c.req.valid('json');
         await assertValidPlace(db, fields);
         const insertedId = await requests.insert(db, currentUser(c), fields);
-        return c.json({ insertedId } satisfies InsertedIdResponse, 201);
+        return c.json({ insertedId }, 201);
       })
-      // Literal paths first; the :id routes only match UUIDs anyway.
-      .get('/donation-request/recent', requireUser, validate('query', recentQuery), async (c) => {
+      // Literal paths first: /recent and /all are never taken for an id.
+      .openapi(guarded(contract.listRecentRequests, requireUser), async (c) => {
         const user = currentUser(c);
         const email = c.req.valid('query').email ?? user.email.toLowerCase();
         assertMayList(user, email);
@@ -170,31 +148,32 @@ export function requestsRoutes({ db }: AppDeps) {
           requests.countByRequester(db, email, undefined),
         ]);
         setPageHeaders(c, Math.min(total, RECENT_COUNT), page);
-        return c.json(rows.map((row) => toRequestDto(row)));
+        return c.json(
+          rows.map((row) => toRequestDto(row)),
+          200,
+        );
       })
-      .get(
-        '/donation-request/all',
-        ...staff,
-        validate('query', requestStatusFilterSchema.extend(paginationSchema.shape)),
-        async (c) => {
-          const { status, page, limit } = c.req.valid('query');
-          const [rows, total] = await Promise.all([
-            requests.findAll(db, status, { limit, offset: offsetOf({ page, limit }) }),
-            requests.countAll(db, status),
-          ]);
-          setPageHeaders(c, total, { page, limit });
-          return c.json(rows.map((row) => toRequestDto(row)));
-        },
-      )
-      .delete(`/donation-request/all/${ID}`, requireUser, validate('param', idParam), async (c) => {
+      .openapi(guarded(contract.listAllRequests, ...staff), async (c) => {
+        const { status, page, limit } = c.req.valid('query');
+        const [rows, total] = await Promise.all([
+          requests.findAll(db, status, { limit, offset: offsetOf({ page, limit }) }),
+          requests.countAll(db, status),
+        ]);
+        setPageHeaders(c, total, { page, limit });
+        return c.json(
+          rows.map((row) => toRequestDto(row)),
+          200,
+        );
+      })
+      .openapi(guarded(contract.deleteRequest, requireUser), async (c) => {
         const { id } = c.req.valid('param');
         const row = await requests.findById(db, id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
         assertAllowed('delete', currentUser(c), row);
         const deletedCount = await requests.deleteById(db, id);
-        return c.json({ deletedCount } satisfies DeletedCountResponse);
+        return c.json({ deletedCount }, 200);
       })
-      .get('/donation-request', requireUserWhenEmail, validate('query', listQuery), async (c) => {
+      .openapi(guarded(contract.listRequests, requireUserWhenEmail), async (c) => {
         const { email, status, page, limit } = c.req.valid('query');
         const offset = offsetOf({ page, limit });
         if (email) {
@@ -204,7 +183,10 @@ export function requestsRoutes({ db }: AppDeps) {
             requests.countByRequester(db, email, status),
           ]);
           setPageHeaders(c, total, { page, limit });
-          return c.json(rows.map((row) => toRequestDto(row)));
+          return c.json(
+            rows.map((row) => toRequestDto(row)),
+            200,
+          );
         }
         if (status !== 'pending') {
           throw badRequest('Please ask for your own requests by email, or for status=pending.', {
@@ -219,26 +201,36 @@ export function requestsRoutes({ db }: AppDeps) {
         setPageHeaders(c, total, { page, limit });
         // Visitors see the request, not the requester's address (as in donor search).
         const showRequesterEmail = c.get('user') !== null;
-        return c.json(rows.map((row) => toRequestDto(row, { showRequesterEmail })));
+        return c.json(
+          rows.map((row) => toRequestDto(row, { showRequesterEmail })),
+          200,
+        );
       })
-      .get(`/donation-request/${ID}`, requireUser, validate('param', idParam), async (c) => {
+      .openapi(guarded(contract.getRequest, requireUser), async (c) => {
         const row = await requests.findById(db, c.req.valid('param').id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
         assertAllowed('view', currentUser(c), row);
-        return c.json(toRequestDto(row));
+        return c.json(toRequestDto(row), 200);
       })
-      .patch(`/donation-request/${ID}`, requireUser, validate('param', idParam), async (c) => {
-        const { id } = c.req.valid('param');
-        const body: unknown = await c.req.json();
-        if (isObject(body) && 'status' in body) {
-          const { status } = statusChangeSchema.parse(body);
-          if (status === 'inprogress') return donate(c, id);
-          if (status === 'done' || status === 'cancel') return finish(c, id, status);
-          throw badRequest("Status must be 'inprogress', 'done' or 'cancel'", {
-            status: "Status must be 'inprogress', 'done' or 'cancel'",
-          });
-        }
-        return edit(c, id, body);
-      })
+      .openapi(
+        {
+          ...guarded(contract.changeRequest, requireUser),
+          request: { params: uuidParam },
+          hide: true,
+        },
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const body: unknown = await c.req.json();
+          if (isObject(body) && 'status' in body) {
+            const { status } = statusChangeSchema.parse(body);
+            if (status === 'inprogress') return donate(c, id);
+            if (status === 'done' || status === 'cancel') return finish(c, id, status);
+            throw badRequest("Status must be 'inprogress', 'done' or 'cancel'", {
+              status: "Status must be 'inprogress', 'done' or 'cancel'",
+            });
+          }
+          return edit(c, id, body);
+        },
+      )
   );
 }

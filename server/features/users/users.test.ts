@@ -284,7 +284,10 @@ describe(`admin user management (${process.env.TEST_ENGINE})`, () => {
       .where('id', '=', p.self.id)
       .executeTakeFirstOrThrow();
     expect(row.role).toBe('admin');
-    expect((await call(t, 'PATCH', '/api/users/block/no-such-id', h)).status).toBe(404);
+    const unknown = '0190a0a0-0000-7000-8000-000000000000';
+    expect((await call(t, 'PATCH', `/api/users/block/${unknown}`, h)).status).toBe(404);
+    // Not even an id: refused before any lookup.
+    expect((await call(t, 'PATCH', '/api/users/block/no-such-id', h)).status).toBe(400);
   });
 
   it("blocking ends the user's live session: their next request is refused", async () => {

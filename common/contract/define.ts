@@ -1,0 +1,80 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import { z } from 'zod';
+
+// The pieces every endpoint definition is built from. Definitions live in common/ so the server
+// implements them, the OpenAPI document describes them and the web client is typed by them:
+// one statement of each endpoint. Only a type comes from the OpenAPI library, so the browser
+// bundle carries the zod schemas and nothing else.
+
+export type Endpoint = RouteConfig;
+
+/** Every refusal: a stable code for programs, a message for people, per-field messages. */
+export const errorResponseSchema = z
+  .strictObject({
+    error: z.strictObject({
+      code: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A JSON answer. */
+export function json<const S extends z.ZodType>(schema: S, description: string) {
+  return { description, content: { 'application/json': { schema } } } as const;
+}
+
+const ERROR_MEANINGS = {
+  400: 'The request is not valid; the message says which field and why',
+  401: 'Not signed in, or the session or token has ended',
+  403: 'Signed in but not allowed (code ACCOUNT_BLOCKED: the account is blocked)',
+  404: 'No such thing',
+  409: 'The change conflicts with the current state (the code says how)',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  429: 'Too many attempts; Retry-After says when to try again',
+} as const;
+type ErrorStatus = keyof typeof ERROR_MEANINGS;
+
+type ErrorAnswers<S extends ErrorStatus> = {
+  [K in S]: ReturnType<typeof json<typeof errorResponseSchema>>;
+};
+
+/**
+ * The refusals an endpoint can answer, all in the one error shape. 400 is always among them:
+ * any path, query or body can hold text we refuse (a NUL character, broken percent-encoding).
+ */
+export function errors<const S extends ErrorStatus>(...statuses: S[]): ErrorAnswers<S | 400> {
+  return Object.fromEntries(
+    [400 as const, ...statuses].map((status) => [
+      status,
+      json(errorResponseSchema, ERROR_MEANINGS[status]),
+    ]),
+  ) as ErrorAnswers<S | 400>;
+}
+
+/** A path id: our ids are UUIDs (v7). */
+export const uuidParam = z.object({
+  id: z.uuid({ error: 'No such id: ids look like 0190a0a0-0000-7000-8000-000000000000.' }),
+});
+
+/** `{security}` for endpoints that need a signed-in caller (cookie or bearer token). */
+export const signedIn: Array<Record<string, string[]>> = [{ cookie: [] }, { bearer: [] }];
+
+/** A page of a list: a JSON array, with the total and the neighbouring pages in headers. */
+export function page<const S extends z.ZodType>(item: S, description: string) {
+  return {
+    description,
+    headers: z.object({
+      'X-Total-Count': z.string().meta({ description: 'How many items match, over all pages' }),
+      Link: z.string().meta({ description: 'RFC 8288 links: first, prev, next, last' }),
+    }),
+    content: { 'application/json': { schema: z.array(item) } },
+  } as const;
+}
+
+/** A JSON request body. */
+export function body<const S extends z.ZodType>(schema: S) {
+  return { content: { 'application/json': { schema } }, required: true } as const;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { imageUploadResponseSchema } from '../api-responses.schema.ts';
+import { type Endpoint, errors, json } from './define.ts';
+
+export const imageNameParam = z.object({
+  name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'No such image.'),
+});
+
+/** POST /api/images: a photo (JPEG, PNG or WebP ≤ 5 MB), stored re-encoded as WebP. */
+export const uploadImage = {
+  method: 'post',
+  path: '/images',
+  tags: ['Images'],
+  summary: 'Upload a photo; it is re-encoded as WebP without metadata',
+  request: {
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: z.object({ image: z.any().meta({ type: 'string', format: 'binary' }) }),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: { 201: json(imageUploadResponseSchema, 'Stored'), ...errors(403, 413, 429) },
+} as const satisfies Endpoint;
+
+/** GET /api/images/:name: an uploaded photo. */
+export const getImage = {
+  method: 'get',
+  path: '/images/{name}',
+  tags: ['Images'],
+  summary: 'An uploaded photo (immutable: names are never reused)',
+  request: { params: imageNameParam },
+  responses: {
+    200: {
+      description: 'The WebP image',
+      content: { 'image/webp': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+    },
+    ...errors(404),
+  },
+} as const satisfies Endpoint;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  deletedCountResponseSchema,
+  insertedIdResponseSchema,
+  modifiedCountResponseSchema,
+} from '../api-responses.schema.ts';
+import { paginationSchema } from '../pagination.schema.ts';
+import {
+  createRequestSchema,
+  requestStatusFilterSchema,
+  statusChangeSchema,
+  updateRequestSchema,
+} from '../request.schema.ts';
+import { donationRequestResponseSchema } from '../request-response.schema.ts';
+import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+
+const emailFilter = z
+  .string()
+  .trim()
+  .max(254, 'email must be at most 254 characters')
+  .optional()
+  .transform((v) => (v ? v.toLowerCase() : undefined));
+
+/** POST /api/donation-request: a new pending request; the requester is the caller. */
+export const createRequest = {
+  method: 'post',
+  path: '/donation-request',
+  tags: ['Donation requests'],
+  summary: 'Create a donation request (the requester is the caller)',
+  security: signedIn,
+  request: { body: body(createRequestSchema) },
+  responses: {
+    201: json(insertedIdResponseSchema, 'Created'),
+    ...errors(401, 403, 413, 415),
+  },
+} as const satisfies Endpoint;
+
+/** GET /api/donation-request/recent: the latest three of the caller (staff may name another). */
+export const listRecentRequests = {
+  method: 'get',
+  path: '/donation-request/recent',
+  tags: ['Donation requests'],
+  summary: 'The three latest requests of the caller (staff may name an email)',
+  security: signedIn,
+  request: { query: z.object({ email: emailFilter }) },
+  responses: {
+    200: page(donationRequestResponseSchema, 'Up to three requests'),
+    ...errors(401, 403),
+  },
+} as const satisfies Endpoint;
+
+/** GET /api/donation-request/all: every request (staff). */
+export const listAllRequests = {
+  method: 'get',
+  path: '/donation-request/all',
+  tags: ['Donation requests'],
+  summary: 'Every request, newest first, optionally of one status (admin, volunteer)',
+  security: signedIn,
+  request: { query: requestStatusFilterSchema.extend(paginationSchema.shape) },
+  responses: {
+    200: page(donationRequestResponseSchema, 'A page of requests'),
+    ...errors(401, 403),
+  },
+} as const satisfies Endpoint;
+
+/** DELETE /api/donation-request/all/:id: the requester or an admin deletes a request. */
+export const deleteRequest = {
+  method: 'delete',
+  path: '/donation-request/all/{id}',
+  tags: ['Donation requests'],
+  summary: 'Delete a request (its requester, or an admin)',
+  security: signedIn,
+  request: { params: uuidParam },
+  responses: { 200: json(deletedCountResponseSchema, 'Deleted'), ...errors(401, 403, 404) },
+} as const satisfies Endpoint;
+
+/**
+ * GET /api/donation-request: `?email=` lists that requester's requests (signed in: oneself, or
+ * staff); `?status=pending` without email is the public list of open requests, soonest first.
+ */
+export const listRequests = {
+  method: 'get',
+  path: '/donation-request',
+  tags: ['Donation requests'],
+  summary: 'A requester’s requests (?email=, signed in), or the public open list (?status=pending)',
+  request: {
+    query: requestStatusFilterSchema.extend({ email: emailFilter, ...paginationSchema.shape }),
+  },
+  responses: {
+    200: page(donationRequestResponseSchema, 'A page of requests'),
+    ...errors(401, 403),
+  },
+} as const satisfies Endpoint;
+
+/** GET /api/donation-request/:id: one request (signed in). */
+export const getRequest = {
+  method: 'get',
+  path: '/donation-request/{id}',
+  tags: ['Donation requests'],
+  summary: 'One request (pending: anyone signed in; otherwise requester, donor, staff)',
+  security: signedIn,
+  request: { params: uuidParam },
+  responses: {
+    200: json(donationRequestResponseSchema, 'The request'),
+    ...errors(401, 403, 404),
+  },
+} as const satisfies Endpoint;
+
+/**
+ * PATCH /api/donation-request/:id: with `{status}` donate (`inprogress`) or finish (`done`,
+ * `cancel`); otherwise the requester's edit of their pending request.
+ */
+export const changeRequest = {
+  method: 'patch',
+  path: '/donation-request/{id}',
+  tags: ['Donation requests'],
+  summary: 'Donate (status inprogress), mark done or cancel, or edit one’s pending request',
+  security: signedIn,
+  request: { params: uuidParam, body: body(z.union([statusChangeSchema, updateRequestSchema])) },
+  responses: {
+    200: json(modifiedCountResponseSchema, 'Changed'),
+    ...errors(401, 403, 404, 409, 413, 415),
+  },
+} as const satisfies Endpoint;

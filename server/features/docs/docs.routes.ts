@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/context.ts';
+import type { Router } from '../../lib/openapi.ts';
+
+const require = createRequire(import.meta.url);
+/** Swagger UI's files, from the npm package: nothing is fetched from a CDN. */
+const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+// The page starts Swagger UI from a file of ours, not an inline script (our CSP allows none).
+const INIT_SCRIPT = `window.addEventListener('load', () => {
+  window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', deepLinking: true });
+});
+`;
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>RedHope API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="docs"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/init.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * GET /api/openapi.json: the OpenAPI 3.1 document of the whole API, built from the endpoint
+ * definitions the app mounts. GET /api/docs: the same, readable by people.
+ */
+export function docsRoutes(api: Router) {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'cookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: 'The browser session (httpOnly), set by sign-in and sign-up',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A token from POST /api/jwt',
+  });
+  let document: unknown;
+  return new Hono<AppEnv>()
+    .get('/openapi.json', (c) => {
+      document ??= api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'RedHope API',
+          version: '1',
+          description:
+            'Find, request and donate blood in Bangladesh. Errors answer {error: {code, message, details?}}. Lists are JSON arrays paged with ?page=&limit= and the X-Total-Count and Link headers.',
+        },
+        servers: [{ url: '/api' }],
+      });
+      c.header('Cache-Control', 'no-cache');
+      return c.json(document);
+    })
+    .get('/docs', (c) => c.html(PAGE))
+    .get('/docs/assets/init.js', (c) =>
+      c.body(INIT_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+    )
+    .get('/docs/assets/:file', (c) => {
+      const file = c.req.param('file');
+      const type = ASSETS[file];
+      if (!type) return c.json({ error: { code: 'NOT_FOUND', message: 'No such file.' } }, 404);
+      return c.body(fs.readFileSync(path.join(SWAGGER_UI_DIR, file)), 200, {
+        'Content-Type': type,
+        'Cache-Control': 'public, max-age=86400',
+      });
+    });
+}
