@@ -18,18 +18,31 @@ if (!process.env.TEST_REDIS_URL) {
   );
 }
 
+/** Tests that start other processes (the admin command, concurrent migrations): slower, kept apart. */
+const PROCESS_TESTS = ['server/admin-cli.test.ts', 'server/db/migrate.test.ts'];
+
 const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['server/**/*.test.ts'],
     // SQLite-only checks, and the start-up test that does not depend on the engine, run once.
-    exclude:
-      engine === 'postgres'
-        ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts', 'server/admin-cli.test.ts']
-        : [],
+    exclude: [
+      ...PROCESS_TESTS,
+      ...(engine === 'postgres' ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts'] : []),
+    ],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
     hookTimeout: 30_000,
+  },
+});
+
+const processProject = (engine: 'sqlite' | 'postgres') => ({
+  test: {
+    name: `api-processes-${engine}`,
+    include: engine === 'postgres' ? ['server/db/migrate.test.ts'] : PROCESS_TESTS,
+    env: { TEST_ENGINE: engine },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
 
@@ -38,7 +51,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] } },
       apiProject('sqlite'),
-      ...(pgUrl ? [apiProject('postgres')] : []),
+      processProject('sqlite'),
+      ...(pgUrl ? [apiProject('postgres'), processProject('postgres')] : []),
       {
         test: {
           name: 'e2e',
