@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { BloodGroup, Role } from '../../common/constants.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/schema.ts';
+import * as requests from '../features/requests/requests.repository.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
@@ -114,31 +115,39 @@ export async function createRequest(
   requester: { id: string; name: string; email: string },
   overrides: RequestOverrides = {},
 ) {
-  const { donor = null, ...fields } = overrides;
-  const now = nowIso();
-  const request = {
-    id: newId(),
-    requesterId: requester.id,
-    requesterName: requester.name,
-    requesterEmail: requester.email,
+  const {
+    donor = null,
+    status = donor ? 'inprogress' : 'pending',
+    createdAt,
+    ...fields
+  } = overrides;
+  // Through the app's own writes, so a test cannot build a state the app cannot reach: a request
+  // is in progress only because someone donated, done or canceled only after that.
+  const id = await requests.insert(db, requester, {
     recipientName: 'Ayesha Khatun',
-    bloodGroup: 'O+' as BloodGroup,
+    bloodGroup: 'O+',
     division: 'Khulna',
     district: 'Khulna',
-    upazila: null as string | null,
     hospitalName: 'Khulna Medical College Hospital',
     fullAddress: 'KDA Avenue, Khulna',
     donationDate: dhakaDate(1),
     donationTime: '10:30',
     requestMessage: 'Needed for surgery.',
-    status: (donor ? 'inprogress' : 'pending') as NonNullable<RequestOverrides['status']>,
-    donorId: donor?.id ?? null,
-    donorName: donor?.name ?? null,
-    donorEmail: donor?.email ?? null,
-    createdAt: now,
-    updatedAt: now,
     ...fields,
-  };
-  await db.insertInto('donationRequest').values(request).execute();
-  return request;
+    upazila: fields.upazila ?? undefined,
+  });
+  if (status !== 'pending') {
+    if (!donor) throw new Error(`A request becomes ${status} only after someone donates.`);
+    if ((await requests.updateStatusToInProgress(db, id, donor)) !== 1)
+      throw new Error('The donor could not accept this request.');
+    if (status !== 'inprogress') await requests.updateStatusFromInProgress(db, id, status);
+  } else if (donor) {
+    throw new Error('A pending request has no donor.');
+  }
+  // Time is the one thing a test may move: when the request was made.
+  if (createdAt)
+    await db.updateTable('donationRequest').set({ createdAt }).where('id', '=', id).execute();
+  const row = await requests.findById(db, id);
+  if (!row) throw new Error('The request just made is gone.');
+  return row;
 }
