@@ -61,17 +61,19 @@ export function usersRoutes({ db, env }: AppDeps) {
 
   // PATCH /users/admin/:id, /users/volunteer/:id, /users/block/:id, /users/unblock/:id: admin
   // only, never on oneself, never removing the last admin. Mounted before PATCH /users/:id.
+  // The acting admin is named so that, should they be removed meanwhile, the change is refused.
   const adminActions = {
-    admin: (id: string) => users.setRole(db, id, 'admin'),
-    volunteer: (id: string) => users.setRole(db, id, 'volunteer'),
-    block: (id: string) => users.setStatus(db, id, 'block'),
-    unblock: (id: string) => users.setStatus(db, id, 'active'),
+    admin: (id: string, actorId: string) => users.setRole(db, id, 'admin', { actorId }),
+    volunteer: (id: string, actorId: string) => users.setRole(db, id, 'volunteer', { actorId }),
+    block: (id: string, actorId: string) => users.setStatus(db, id, 'block', { actorId }),
+    unblock: (id: string, actorId: string) => users.setStatus(db, id, 'active', { actorId }),
   };
   for (const [action, change] of Object.entries(adminActions)) {
     routes.patch(`/users/${action}/:id`, ...admin, validate('param', idParam), async (c) => {
       const { id } = c.req.valid('param');
-      assertNotSelf(currentUser(c), id);
-      const modifiedCount = await adminChange(id, () => change(id));
+      const actor = currentUser(c);
+      assertNotSelf(actor, id);
+      const modifiedCount = await adminChange(id, () => change(id, actor.id));
       return c.json({ modifiedCount } satisfies ModifiedCountResponse);
     });
   }
@@ -165,8 +167,11 @@ export function usersRoutes({ db, env }: AppDeps) {
       )
       .delete('/users/:id', ...admin, validate('param', idParam), async (c) => {
         const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        const deletedCount = await adminChange(id, () => users.deleteById(db, id));
+        const actor = currentUser(c);
+        assertNotSelf(actor, id);
+        const deletedCount = await adminChange(id, () =>
+          users.deleteById(db, id, { actorId: actor.id }),
+        );
         return c.json({ deletedCount } satisfies DeletedCountResponse);
       })
   );
