@@ -4,6 +4,7 @@ import { contact } from './002-contact.ts';
 import { auth } from './003-auth.ts';
 import { requests } from './004-requests.ts';
 import { donorSearchIndexes } from './005-donor-search-indexes.ts';
+import { requestRequesterSetNull } from './005-request-requester-set-null.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -18,5 +19,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '003-auth': auth(engine),
     '004-requests': requests(engine),
     '005-donor-search-indexes': donorSearchIndexes,
+    '005-request-requester-set-null': requestRequesterSetNull(engine),
   };
 }

@@ -164,9 +164,31 @@ export async function setStatus(
   return guardedAdminChange(db, id, actor, status === 'block', update);
 }
 
-/** Deletes the user; sessions and the password account go with them (foreign keys cascade). */
+/**
+ * Deletes the user; sessions and the password account go with them (foreign keys cascade). Their
+ * donation requests that nobody else is on (no donor: pending, or the donor's account is gone
+ * too) go as well. The others stay for the other person and for staff, with the names as stored
+ * and the deleted person's email erased (docs/decisions/004-deleted-accounts-keep-others-records.md);
+ * the foreign keys set requesterId / donorId to null.
+ */
 export async function deleteById(db: Kysely<Database>, id: string, actor: AdminActor = {}) {
   return guardedAdminChange(db, id, actor, true, async (trx) => {
+    const now = nowIso();
+    await trx
+      .deleteFrom('donationRequest')
+      .where('requesterId', '=', id)
+      .where('donorId', 'is', null)
+      .execute();
+    await trx
+      .updateTable('donationRequest')
+      .set({ requesterEmail: null, updatedAt: now })
+      .where('requesterId', '=', id)
+      .execute();
+    await trx
+      .updateTable('donationRequest')
+      .set({ donorEmail: null, updatedAt: now })
+      .where('donorId', '=', id)
+      .execute();
     await trx.deleteFrom('session').where('userId', '=', id).execute();
     await trx.deleteFrom('account').where('userId', '=', id).execute();
     const result = await trx.deleteFrom('user').where('id', '=', id).executeTakeFirst();
