@@ -5,7 +5,9 @@ import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
 
 /**
  * A donation request as the API answers it: the form's fields plus what the server adds.
- * `requesterEmail` is null for visitors on the public pending list.
+ * `requesterEmail` is null for visitors on the public pending list, and once the requester's
+ * account is deleted (`requesterDeleted`; the name stays). Likewise `donorEmail` and
+ * `donorDeleted` for a donor whose account is deleted.
  */
 export const donationRequestResponseSchema = z.strictObject({
   id: z.string(),
@@ -13,6 +15,7 @@ export const donationRequestResponseSchema = z.strictObject({
   _id: z.string(),
   requesterName: z.string(),
   requesterEmail: z.string().nullable(),
+  requesterDeleted: z.boolean(),
   recipientName: z.string(),
   bloodGroup: z.enum(BLOOD_GROUPS),
   division: z.string(),
@@ -28,6 +31,7 @@ export const donationRequestResponseSchema = z.strictObject({
   status: z.enum(REQUEST_STATUSES),
   donorName: z.string().nullable(),
   donorEmail: z.string().nullable(),
+  donorDeleted: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type DonationRequestResponse = z.infer<typeof donationRequestResponseSchema>;

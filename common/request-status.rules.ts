@@ -16,7 +16,8 @@ export interface Actor {
 }
 
 export interface RequestState {
-  requesterId: string;
+  /** Null once the requester's account is deleted: then nobody is the requester. */
+  requesterId: string | null;
   donorId: string | null;
   status: RequestStatus;
 }

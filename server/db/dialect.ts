@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -114,6 +114,53 @@ export async function migrationTableSchema(
   if (engine !== 'postgres') return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   return rows[0]?.schema;
+}
+
+/** The engine behind a Kysely instance (or a transaction or connection made from one). */
+function engineOf(db: Kysely<Database>): Engine {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/**
+ * The invariants guarded by `serializedTransaction`, each with its PostgreSQL advisory lock key
+ * (727274 is the migration lock of `withExclusiveLock`).
+ */
+export const SERIALIZED = {
+  /** At least one active admin remains (demote, block and delete take it). */
+  admins: 727275,
+} as const;
+
+/**
+ * Runs `fn` in a transaction that takes the lock for `invariant` before its first statement, so
+ * such transactions run one after another and what one reads still holds when it commits.
+ * PostgreSQL: a transaction-level advisory lock, released at commit or rollback; under READ
+ * COMMITTED every statement after it sees what the previous holder committed (a single
+ * conditional statement does not: two of them can both pass on the same old snapshot).
+ * SQLite: BEGIN IMMEDIATE, the database's write lock taken before the first read (a deferred
+ * transaction would read first, then fail to upgrade once another connection has written).
+ */
+export async function serializedTransaction<T>(
+  db: Kysely<Database>,
+  invariant: keyof typeof SERIALIZED,
+  fn: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (engineOf(db) === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SERIALIZED[invariant]})`.execute(trx);
+      return fn(trx);
+    });
+  }
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn);
+      throw error;
+    }
+  });
 }
 
 /** A timestamp as read from either engine, as an ISO-8601 UTC string. */

@@ -88,9 +88,10 @@ export interface CounterTable {
 
 export interface DonationRequestTable {
   id: string;
-  requesterId: string;
+  /** Null once the requester's account is deleted; the name stays, the email is erased. */
+  requesterId: string | null;
   requesterName: string;
-  requesterEmail: string;
+  requesterEmail: string | null;
   recipientName: string;
   /** Checked against BLOOD_GROUPS on every write. */
   bloodGroup: BloodGroup;
@@ -105,6 +106,7 @@ export interface DonationRequestTable {
   donationTime: string;
   requestMessage: string;
   status: 'pending' | 'inprogress' | 'done' | 'cancel';
+  /** Null until someone donates, and again once the donor's account is deleted (name kept). */
   donorId: string | null;
   donorName: string | null;
   donorEmail: string | null;

@@ -4,7 +4,8 @@ import { contact } from './002-contact.ts';
 import { auth } from './003-auth.ts';
 import { requests } from './004-requests.ts';
 import { donorSearchIndexes } from './005-donor-search-indexes.ts';
-import { sessionParent } from './008-session-parent.ts';
+import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
+import { sessionParent } from './007-session-parent.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -19,6 +20,7 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '003-auth': auth(engine),
     '004-requests': requests(engine),
     '005-donor-search-indexes': donorSearchIndexes,
-    '008-session-parent': sessionParent,
+    '006-request-requester-set-null': requestRequesterSetNull(engine),
+    '007-session-parent': sessionParent,
   };
 }

@@ -38,6 +38,7 @@ function toRequestDto(
     _id: row.id,
     requesterName: row.requesterName,
     requesterEmail: showRequesterEmail ? row.requesterEmail : null,
+    requesterDeleted: row.requesterId === null,
     recipientName: row.recipientName,
     bloodGroup: row.bloodGroup,
     division: row.division,
@@ -51,6 +52,8 @@ function toRequestDto(
     status: row.status,
     donorName: row.donorName,
     donorEmail: row.donorEmail,
+    // A donor was recorded (the name stays) but their account is gone.
+    donorDeleted: row.donorId === null && row.donorName !== null,
     createdAt: toIso(row.createdAt),
   };
 }

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role, UserStatus } from '../../../common/constants.ts';
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
+import { serializedTransaction } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 
 const USER_COLUMNS = [
@@ -84,56 +86,115 @@ export async function markDonated(db: Kysely<Database>, id: string, at: string =
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Keeps at least one active admin: the change applies only when the target is not an admin or
- * another active admin remains. One statement, so two admins cannot slip past each other's check.
- */
+/** Who asks for an admin change; the admin CLI and start-up promotion act as no one. */
+export interface AdminActor {
+  actorId?: string | undefined;
+}
+
 const anotherActiveAdmin = (id: string) =>
   sql<boolean>`("role" <> 'admin' or exists (select 1 from "user" as "other" where "other"."role" = 'admin' and "other"."status" = 'active' and "other"."id" <> ${id}))`;
 
+/**
+ * Runs an admin change so that at least one active admin remains: when the change may take an
+ * admin away (demote, block, delete) and `id` is the last active admin (or is gone), answers 0
+ * without changing anything. Serialized with every other admin change, so two admins acting on
+ * each other at once cannot both pass the check. When an actor is named, they must still be an
+ * active admin by then: an admin removed a moment ago has their request in flight refused (403),
+ * as it would have been had it come a moment later.
+ */
+function guardedAdminChange(
+  db: Kysely<Database>,
+  id: string,
+  { actorId }: AdminActor,
+  removesAdmin: boolean,
+  change: (trx: Kysely<Database>) => Promise<number>,
+) {
+  return serializedTransaction(db, 'admins', async (trx) => {
+    if (removesAdmin) {
+      const allowed = await trx
+        .selectFrom('user')
+        .select('id')
+        .where('id', '=', id)
+        .where(anotherActiveAdmin(id))
+        .executeTakeFirst();
+      if (!allowed) return 0;
+    }
+    if (actorId !== undefined) {
+      const actor = await trx
+        .selectFrom('user')
+        .select('id')
+        .where('id', '=', actorId)
+        .where('role', '=', 'admin')
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!actor) throw forbidden('You are no longer an admin, so this change was not made.');
+    }
+    return change(trx);
+  });
+}
+
 /** Sets the role. Answers 0 when the user does not exist or is the last admin being demoted. */
-export async function setRole(db: Kysely<Database>, id: string, role: Role) {
-  let query = db.updateTable('user').set({ role, updatedAt: nowIso() }).where('id', '=', id);
-  if (role !== 'admin') query = query.where(anotherActiveAdmin(id));
-  return Number((await query.executeTakeFirst()).numUpdatedRows);
+export async function setRole(
+  db: Kysely<Database>,
+  id: string,
+  role: Role,
+  actor: AdminActor = {},
+) {
+  const update = async (trx: Kysely<Database>) => {
+    const query = trx.updateTable('user').set({ role, updatedAt: nowIso() }).where('id', '=', id);
+    return Number((await query.executeTakeFirst()).numUpdatedRows);
+  };
+  return guardedAdminChange(db, id, actor, role !== 'admin', update);
 }
 
 /** Blocks or unblocks; blocking ends every session of the user in the same transaction. */
-export async function setStatus(db: Kysely<Database>, id: string, status: UserStatus) {
-  return db.transaction().execute(async (trx) => {
-    let query = trx.updateTable('user').set({ status, updatedAt: nowIso() }).where('id', '=', id);
-    if (status === 'block') query = query.where(anotherActiveAdmin(id));
+export async function setStatus(
+  db: Kysely<Database>,
+  id: string,
+  status: UserStatus,
+  actor: AdminActor = {},
+) {
+  const update = async (trx: Kysely<Database>) => {
+    const query = trx.updateTable('user').set({ status, updatedAt: nowIso() }).where('id', '=', id);
     const changed = Number((await query.executeTakeFirst()).numUpdatedRows);
     if (changed && status === 'block')
       await trx.deleteFrom('session').where('userId', '=', id).execute();
     return changed;
+  };
+  return guardedAdminChange(db, id, actor, status === 'block', update);
+}
+
+/**
+ * Deletes the user; sessions and the password account go with them (foreign keys cascade). Their
+ * donation requests that nobody else is on (no donor: pending, or the donor's account is gone
+ * too) go as well. The others stay for the other person and for staff, with the names as stored
+ * and the deleted person's email erased (docs/decisions/004-deleted-accounts-keep-others-records.md);
+ * the foreign keys set requesterId / donorId to null.
+ */
+export async function deleteById(db: Kysely<Database>, id: string, actor: AdminActor = {}) {
+  return guardedAdminChange(db, id, actor, true, async (trx) => {
+    const now = nowIso();
+    await trx
+      .deleteFrom('donationRequest')
+      .where('requesterId', '=', id)
+      .where('donorId', 'is', null)
+      .execute();
+    await trx
+      .updateTable('donationRequest')
+      .set({ requesterEmail: null, updatedAt: now })
+      .where('requesterId', '=', id)
+      .execute();
+    await trx
+      .updateTable('donationRequest')
+      .set({ donorEmail: null, updatedAt: now })
+      .where('donorId', '=', id)
+      .execute();
+    await trx.deleteFrom('session').where('userId', '=', id).execute();
+    await trx.deleteFrom('account').where('userId', '=', id).execute();
+    const result = await trx.deleteFrom('user').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows);
   });
 }
-
-/** Deletes the user; sessions and the password account go with them (foreign keys cascade). */
-export async function deleteById(db: Kysely<Database>, id: string) {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      await trx.deleteFrom('session').where('userId', '=', id).execute();
-      await trx.deleteFrom('account').where('userId', '=', id).execute();
-      const result = await trx
-        .deleteFrom('user')
-        .where('id', '=', id)
-        .where(anotherActiveAdmin(id))
-        .executeTakeFirst();
-      const deleted = Number(result.numDeletedRows);
-      // The last admin stays: undo the session and account deletions too.
-      if (!deleted) throw new NothingDeleted();
-      return deleted;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NothingDeleted) return 0;
-      throw error;
-    });
-}
-
-class NothingDeleted extends Error {}
 
 /** Active, visible donors matching the filters, by name. */
 export function searchDonors(

@@ -47,17 +47,31 @@ export function usersRoutes({ db, env }: AppDeps) {
 
   // PATCH /users/admin/:id, /users/volunteer/:id, /users/block/:id, /users/unblock/:id: admin
   // only, never on oneself, never removing the last admin. Mounted before PATCH /users/:id.
+  // The acting admin is named so that, should they be removed meanwhile, the change is refused.
   const adminActions = [
-    [contract.makeAdmin, (id: string) => users.setRole(db, id, 'admin')],
-    [contract.makeVolunteer, (id: string) => users.setRole(db, id, 'volunteer')],
-    [contract.blockUser, (id: string) => users.setStatus(db, id, 'block')],
-    [contract.unblockUser, (id: string) => users.setStatus(db, id, 'active')],
+    [
+      contract.makeAdmin,
+      (id: string, actorId: string) => users.setRole(db, id, 'admin', { actorId }),
+    ],
+    [
+      contract.makeVolunteer,
+      (id: string, actorId: string) => users.setRole(db, id, 'volunteer', { actorId }),
+    ],
+    [
+      contract.blockUser,
+      (id: string, actorId: string) => users.setStatus(db, id, 'block', { actorId }),
+    ],
+    [
+      contract.unblockUser,
+      (id: string, actorId: string) => users.setStatus(db, id, 'active', { actorId }),
+    ],
   ] as const;
   for (const [endpoint, change] of adminActions) {
     routes.openapi(guarded(endpoint, ...admin), async (c) => {
       const { id } = c.req.valid('param');
-      assertNotSelf(currentUser(c), id);
-      const modifiedCount = await adminChange(id, () => change(id));
+      const actor = currentUser(c);
+      assertNotSelf(actor, id);
+      const modifiedCount = await adminChange(id, () => change(id, actor.id));
       return c.json({ modifiedCount }, 200);
     });
   }
@@ -141,8 +155,11 @@ export function usersRoutes({ db, env }: AppDeps) {
       })
       .openapi(guarded(contract.deleteUser, ...admin), async (c) => {
         const { id } = c.req.valid('param');
-        assertNotSelf(currentUser(c), id);
-        const deletedCount = await adminChange(id, () => users.deleteById(db, id));
+        const actor = currentUser(c);
+        assertNotSelf(actor, id);
+        const deletedCount = await adminChange(id, () =>
+          users.deleteById(db, id, { actorId: actor.id }),
+        );
         return c.json({ deletedCount }, 200);
       })
   );

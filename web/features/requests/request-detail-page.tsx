@@ -72,6 +72,9 @@ export function RequestDetailPage() {
           {request.requesterEmail && (
             <p className="text-sm break-all text-gray-700">{request.requesterEmail}</p>
           )}
+          {request.requesterDeleted && (
+            <p className="text-sm text-gray-600">{t('requests.detail.accountDeleted')}</p>
+          )}
         </div>
 
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -93,6 +96,11 @@ export function RequestDetailPage() {
                 {request.donorEmail && (
                   <span className="block text-sm break-all text-gray-700">
                     {request.donorEmail}
+                  </span>
+                )}
+                {request.donorDeleted && (
+                  <span className="block text-sm text-gray-600">
+                    {t('requests.detail.accountDeleted')}
                   </span>
                 )}
               </dd>
