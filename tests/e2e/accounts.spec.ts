@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { setupBrowser } from './browser.ts';
+import { baseUrl, setupBrowser } from './browser.ts';
 import { PASSWORD, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
@@ -123,5 +123,45 @@ describe('accounts in the browser', () => {
     await victimPage.getByRole('heading', { name: 'Donor Login' }).waitFor();
     await adminPage.context().close();
     await victimPage.context().close();
+  });
+
+  it('signs out everywhere: every browser and API token of the user, from the profile page', async () => {
+    const member = await registerMember();
+    const here = await browser.newPage();
+    await signIn(here.context(), member);
+    const elsewhere = await browser.newPage();
+    await signIn(elsewhere.context(), member);
+    await elsewhere.goto('/dashboard/profile');
+    await elsewhere.getByRole('heading', { name: 'My Profile' }).waitFor();
+    const minted = await here.context().request.post('/api/jwt', {
+      headers: { origin: baseUrl() },
+    });
+    expect(minted.ok()).toBe(true);
+    const { token } = (await minted.json()) as { token: string };
+
+    await here.goto('/dashboard/profile');
+    await here.getByRole('button', { name: 'Sign out everywhere', exact: true }).click();
+    const confirm = here.getByRole('dialog');
+    await confirm
+      .getByText('This signs you out on every device and ends every API token. Continue?')
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Yes, sign out everywhere' }).click();
+    const signedOut = here.getByRole('dialog');
+    await signedOut.getByText('You’ve been signed out. Have a great day').waitFor();
+    expect(new URL(here.url()).pathname).toBe('/');
+    await signedOut.getByRole('button', { name: 'OK' }).click();
+    await here.getByRole('link', { name: 'Login' }).waitFor();
+
+    // The other browser's next page needs a session it no longer has.
+    await elsewhere.goto('/dashboard');
+    await elsewhere.waitForURL('**/login');
+    await elsewhere.getByRole('heading', { name: 'Donor Login' }).waitFor();
+    // And the API token made before is refused.
+    const withToken = await fetch(`${baseUrl()}/api/users/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withToken.status).toBe(401);
+    await here.context().close();
+    await elsewhere.context().close();
   });
 });

@@ -9,6 +9,7 @@ const run = promisify(execFile);
 export const PASSWORD = 'Passw0rd!';
 
 export interface Member {
+  id: string;
   name: string;
   email: string;
   password: string;
@@ -19,7 +20,7 @@ export async function registerMember(
   overrides: Partial<Member> & Record<string, string> = {},
 ): Promise<Member> {
   const tag = randomBytes(4).toString('hex');
-  const member = {
+  const fields = {
     name: overrides.name ?? `Donor ${tag}`,
     email: overrides.email ?? `donor-${tag}@example.org`,
     password: PASSWORD,
@@ -28,7 +29,7 @@ export async function registerMember(
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: inject('baseUrl') },
     body: JSON.stringify({
-      ...member,
+      ...fields,
       image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',
       bloodGroup: 'O+',
       division: 'Khulna',
@@ -37,15 +38,22 @@ export async function registerMember(
     }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return member;
+  const { user } = (await res.json()) as { user: { id: string } };
+  return { id: user.id, ...fields };
 }
 
-/** Makes the member an admin with the real command-line tool, on the e2e server's database. */
-export async function promoteToAdmin(email: string): Promise<void> {
-  await run(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', 'promote', email], {
+/** Changes the member's role with the real command-line tool, on the e2e server's database. */
+async function adminCli(action: 'promote' | 'demote', email: string): Promise<void> {
+  await run(process.execPath, ['--import', 'tsx', 'server/admin-cli.ts', action, email], {
     env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
   });
 }
+
+/** Makes the member an admin. */
+export const promoteToAdmin = (email: string) => adminCli('promote', email);
+
+/** Makes the member (admin or volunteer) a plain donor again, behind the browser's back. */
+export const demoteToDonor = (email: string) => adminCli('demote', email);
 
 /** Signs the browser context in through the API (the login form has its own test). */
 export async function signIn(context: BrowserContext, member: Member): Promise<void> {

@@ -17,8 +17,17 @@ type UnauthorizedHandler = (error: ApiError) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
 
 /**
- * Called on every 401 or 403 answer. The auth feature registers one that signs the user out and
- * goes to /login (SPEC §8); until then such answers are only thrown.
+ * Whether an answer means the session is gone: 401 (no session, or it ended) or a blocked
+ * account. SPEC §8's "401 and 403 sign out" was about a lost or refused session (DESIGN §1, Web
+ * session); every other 403 (FORBIDDEN, OWN_REQUEST, SELF_ACTION) refuses one action, and its
+ * caller shows the message while the user stays signed in.
+ */
+export const endsSession = (error: ApiError) =>
+  error.status === 401 || (error.status === 403 && error.code === 'ACCOUNT_BLOCKED');
+
+/**
+ * Called on every answer that `endsSession`. The auth feature registers one that signs the user
+ * out and goes to /login; until then such answers are only thrown.
  */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
   unauthorizedHandler = handler;
@@ -27,8 +36,6 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
 export interface ApiInit extends RequestInit {
   /** Sent as a JSON body with the matching Content-Type; use instead of `body`. */
   json?: unknown;
-  /** Keep a 401/403 from the unauthorized handler: a failed sign-in is not a lost session. */
-  ignoreUnauthorized?: boolean;
 }
 
 /**
@@ -58,7 +65,7 @@ export async function apiPage<T>(
 
 /** Sends the request; resolves with an ok Response or throws an ApiError. */
 async function send(path: string, init: ApiInit): Promise<Response> {
-  const { json, headers: initHeaders, ignoreUnauthorized, ...rest } = init;
+  const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set('Accept', 'application/json');
   if (json !== undefined) {
@@ -76,8 +83,7 @@ async function send(path: string, init: ApiInit): Promise<Response> {
 
   if (!response.ok) {
     const error = await readError(response);
-    if ((response.status === 401 || response.status === 403) && !ignoreUnauthorized)
-      unauthorizedHandler?.(error);
+    if (endsSession(error)) unauthorizedHandler?.(error);
     throw error;
   }
   return response;

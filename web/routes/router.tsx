@@ -19,6 +19,7 @@ import {
 import { SearchDonorPage } from '../features/search/search-donor-page.tsx';
 import { AllUsersPage } from '../features/users/all-users-page.tsx';
 import { NotFound } from './not-found.tsx';
+import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -63,10 +64,19 @@ export const router = createBrowserRouter([
               { path: 'profile', element: <ProfilePage /> },
               { path: 'my-donation-requests', element: <MyRequestsPage /> },
               { path: 'create-donation-request', element: <CreateRequestPage /> },
-              { path: 'allUsers', element: <AllUsersPage /> },
-              { path: 'all-donation-requests', element: <AllRequestsPage /> },
-              { path: 'content-management', element: <ComingSoon page="contentManagement" /> },
-              { path: 'content-management/add-blog', element: <ComingSoon page="addBlog" /> },
+              // Staff pages: the role guard alone decides who sees them; the pages do not check.
+              {
+                element: <RequireRole allow="admin" />,
+                children: [{ path: 'allUsers', element: <AllUsersPage /> }],
+              },
+              {
+                element: <RequireRole allow="staff" />,
+                children: [
+                  { path: 'all-donation-requests', element: <AllRequestsPage /> },
+                  { path: 'content-management', element: <ComingSoon page="contentManagement" /> },
+                  { path: 'content-management/add-blog', element: <ComingSoon page="addBlog" /> },
+                ],
+              },
             ],
           },
           { path: '*', element: <NotFound /> },

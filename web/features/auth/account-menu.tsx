@@ -2,8 +2,9 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
-import { dialog, errorDialog } from '../../lib/dialogs.ts';
+import { errorDialog } from '../../lib/dialogs.ts';
 import { useSignOut } from './session.api.ts';
+import { showSignedOut } from './signed-out-dialog.ts';
 
 /** The first letters of the first two names: "Rahim Uddin" → "RU". */
 export function initials(name: string) {
@@ -113,9 +114,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
     close(false);
     onNavigate?.();
     signOut.mutate(undefined, {
-      onSuccess: () => {
-        void dialog.fire({ icon: 'success', title: t('auth.signedOut'), draggable: true });
-      },
+      onSuccess: () => void showSignedOut(),
       onError: () => void errorDialog(t('errors.title'), t('errors.generic')),
     });
   };

@@ -10,7 +10,10 @@ import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { useSession, useSignIn } from './session.api.ts';
-import { isAuthPage } from './unauthorized.ts';
+
+/** The sign-in screens themselves: never a place to return to after signing in. */
+const isAuthPage = (pathname: string) =>
+  pathname.startsWith('/login') || pathname.startsWith('/register');
 
 /** Where the login guard (or the unauthorized handler) came from; `/` otherwise. */
 function returnPath(state: unknown): string {

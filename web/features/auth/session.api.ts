@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { api } from '../../lib/api.ts';
@@ -81,7 +82,6 @@ export function useSignIn() {
       api<{ token: string }>('/auth/sign-in/email', {
         method: 'POST',
         json: credentials,
-        ignoreUnauthorized: true,
       }),
     onSuccess: () => startSession(queryClient),
   });
@@ -95,7 +95,6 @@ export function useSignUp() {
       api<{ token: string }>('/auth/sign-up/email', {
         method: 'POST',
         json: donor,
-        ignoreUnauthorized: true,
       }),
     onSuccess: () => startSession(queryClient),
   });
@@ -104,12 +103,27 @@ export function useSignUp() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api<{ success: boolean }>('/auth/sign-out', {
-        method: 'POST',
-        json: {},
-        ignoreUnauthorized: true,
-      }),
+    mutationFn: () => api<{ success: boolean }>('/auth/sign-out', { method: 'POST', json: {} }),
     onSuccess: () => endSession(queryClient),
+  });
+}
+
+/**
+ * Sign out everywhere: POST /auth/revoke-sessions ends every session and API token of the user,
+ * this browser's included, and clears its cookie.
+ */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () =>
+      api<{ status: boolean }>('/auth/revoke-sessions', { method: 'POST', json: {} }),
+    onSuccess: async () => {
+      // Home first: ended on a dashboard page, the session's login guard would send the user to
+      // /login, which is no place to land after choosing to sign out. flushSync, because a
+      // navigation otherwise renders as a transition, after the guard has already seen no user.
+      await navigate('/', { replace: true, flushSync: true });
+      endSession(queryClient);
+    },
   });
 }

@@ -3,32 +3,34 @@ import type { Location } from 'react-router';
 import { api, setUnauthorizedHandler } from '../../lib/api.ts';
 import { endSession, sessionQueryKey } from './session.api.ts';
 
+type Place = Pick<Location, 'pathname' | 'search' | 'hash'>;
+
 /** The parts of the data router this needs (kept narrow so it is easy to fake). */
 interface AppRouter {
-  state: { location: Pick<Location, 'pathname' | 'search' | 'hash'> };
+  state: { location: Place; navigation: { location?: Place } };
   navigate: (to: string, options: { replace: boolean; state: unknown }) => Promise<void>;
 }
 
-/** The sign-in screens themselves: a 401 there is a wrong password, not a lost session. */
-export const isAuthPage = (pathname: string) =>
-  pathname.startsWith('/login') || pathname.startsWith('/register');
-
 /**
- * SPEC §8: a 401 or 403 from the API signs the user out and sends them to /login, which brings
- * them back to where they were once they sign in again. Called once at start-up.
+ * SPEC §8 as DESIGN §1 reads it: an answer that ends the session (`endsSession` in lib/api.ts)
+ * signs the user out and sends them to /login, which brings them back once they sign in again.
+ * Called once at start-up.
+ *
+ * It acts only while a user is believed signed in. That one rule keeps the sign-in and sign-up
+ * forms (a wrong password is a 401, a blocked account a 403, and no session exists yet) and the
+ * echo of a sign-out that has already happened from being taken for a lost session, without any
+ * call site opting out.
  */
 export function installUnauthorizedHandler(router: AppRouter, queryClient: QueryClient) {
   setUnauthorizedHandler(() => {
-    const { pathname, search, hash } = router.state.location;
-    if (isAuthPage(pathname)) return;
-    // Already signed out (or this is the echo of our own sign-out): nothing left to end.
-    if (queryClient.getQueryData(sessionQueryKey) === null) return;
+    if (!queryClient.getQueryData(sessionQueryKey)) return;
+    // A loader's call (a page being opened) returns to that page, not to the one being left.
+    const { pathname, search, hash } = router.state.navigation.location ?? router.state.location;
 
     endSession(queryClient);
-    // Ends the server session too when it still exists (a 403 for a blocked account).
-    void api('/auth/sign-out', { method: 'POST', json: {}, ignoreUnauthorized: true }).catch(
-      () => undefined,
-    );
+    // Ends the server session too when it still exists (a 403 for a blocked account). The
+    // session is already null here, so a 401 answer to this call does nothing more.
+    void api('/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
     void router.navigate('/login', {
       replace: true,
       state: { from: { pathname, search, hash } },

@@ -14,6 +14,7 @@ import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Avatar } from '../auth/account-menu.tsx';
+import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
@@ -49,16 +50,19 @@ export function ProfilePage() {
   const me = useMe();
 
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-6">
-      <h1 className="mb-6 text-2xl font-bold text-gray-900">{t('profile.title')}</h1>
-      {me.isPending ? (
-        <Spinner />
-      ) : me.isError ? (
-        <QueryError error={me.error} onRetry={() => void me.refetch()} />
-      ) : (
-        <ProfileForm me={me.data} />
-      )}
-    </section>
+    <div className="space-y-6">
+      <section className="rounded-xl border border-gray-200 bg-white p-6">
+        <h1 className="mb-6 text-2xl font-bold text-gray-900">{t('profile.title')}</h1>
+        {me.isPending ? (
+          <Spinner />
+        ) : me.isError ? (
+          <QueryError error={me.error} onRetry={() => void me.refetch()} />
+        ) : (
+          <ProfileForm me={me.data} />
+        )}
+      </section>
+      <SignOutEverywhere />
+    </div>
   );
 }
 

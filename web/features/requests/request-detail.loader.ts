@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, api, endsSession } from '../../lib/api.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { endSession, sessionQueryOptions } from '../auth/session.api.ts';
+import { sessionQueryOptions } from '../auth/session.api.ts';
 
 /**
  * /blood-donation-request/:id loads its request before render (SPEC §2). The page sits behind
@@ -16,19 +16,13 @@ export async function requestDetailLoader({
   const user = await queryClient.ensureQueryData(sessionQueryOptions);
   if (!user) return null;
   try {
-    // A 403 here means "not yours to see", not a lost session: keep the user signed in.
     return await api<DonationRequestResponse>(
       `/donation-request/${encodeURIComponent(params.id ?? '')}`,
-      {
-        ignoreUnauthorized: true,
-      },
     );
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401 || error.code === 'ACCOUNT_BLOCKED') {
-      endSession(queryClient);
-      return null;
-    }
+    // The API client's handler has signed the user out and is on its way to /login.
+    if (endsSession(error)) return null;
     if (error.status === 404 || error.status === 403) {
       throw data({ message: error.message }, { status: error.status });
     }

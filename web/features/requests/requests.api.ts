@@ -76,9 +76,8 @@ export function useRecentRequests(email: string) {
 }
 
 /** Every request (admin, volunteer), newest first. */
-export function useAllRequests(status: StatusFilter, page: number, enabled = true) {
+export function useAllRequests(status: StatusFilter, page: number) {
   return useQuery({
-    enabled,
     queryKey: [...requestsKey, 'all', status, page],
     queryFn: () =>
       apiPage<DonationRequestResponse>(

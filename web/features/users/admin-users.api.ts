@@ -15,7 +15,7 @@ export interface UsersFilter {
 const usersListKey = ['users', 'list'] as const;
 
 /** GET /api/users (admin): one page of every user, optionally by status; `total` from X-Total-Count. */
-export function useAllUsers(filter: UsersFilter, { enabled = true } = {}) {
+export function useAllUsers(filter: UsersFilter) {
   return useQuery({
     queryKey: [...usersListKey, filter],
     queryFn: () => {
@@ -30,7 +30,6 @@ export function useAllUsers(filter: UsersFilter, { enabled = true } = {}) {
     placeholderData: keepPreviousData,
     // Other admins change users too: an admin screen should not trust a five-minute-old list.
     staleTime: 30_000,
-    enabled,
   });
 }
 
@@ -42,19 +41,14 @@ export function useUserAction() {
   return useMutation({
     mutationFn: async ({ action, id }: { action: UserAction; id: string }) => {
       const userId = encodeURIComponent(id);
-      // A 403 here is the server refusing this action (e.g. on oneself), not a lost session:
-      // show its message instead of signing the admin out. A real lost session still shows up
-      // on the list's refetch below, which signs out as usual.
       if (action === 'delete') {
         const { deletedCount } = await api<DeletedCountResponse>(`/users/${userId}`, {
           method: 'DELETE',
-          ignoreUnauthorized: true,
         });
         return deletedCount;
       }
       const { modifiedCount } = await api<ModifiedCountResponse>(`/users/${action}/${userId}`, {
         method: 'PATCH',
-        ignoreUnauthorized: true,
       });
       return modifiedCount;
     },

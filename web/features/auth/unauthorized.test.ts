@@ -1,0 +1,95 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, setUnauthorizedHandler } from '../../lib/api.ts';
+import { sessionQueryKey } from './session.api.ts';
+import { installUnauthorizedHandler } from './unauthorized.ts';
+
+const here = { pathname: '/dashboard/profile', search: '?x=1', hash: '' };
+const user = { id: 'u1', name: 'Rahim', email: 'r@example.org', image: null, role: 'donor' };
+
+function fakeRouter(navigatingTo?: typeof here) {
+  return {
+    state: { location: here, navigation: { location: navigatingTo } },
+    navigate: vi.fn(async () => undefined),
+  };
+}
+
+/** Every call answers `status` with `code`; the calls are recorded. */
+function answer(status: number, code: string) {
+  const fetch = vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify({ error: { code, message: 'No.' } }), { status }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('the unauthorized handler', () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    queryClient = new QueryClient();
+  });
+  afterEach(() => {
+    setUnauthorizedHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  it('signs a signed-in user out on a 401 and goes to /login, remembering the page', async () => {
+    const router = fakeRouter();
+    installUnauthorizedHandler(router, queryClient);
+    queryClient.setQueryData(sessionQueryKey, user);
+    const fetch = answer(401, 'UNAUTHORIZED');
+
+    await api('/users/me').catch(() => undefined);
+
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    expect(router.navigate).toHaveBeenCalledWith('/login', {
+      replace: true,
+      state: { from: here },
+    });
+    // Ends the server's session too, once.
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/auth/sign-out']);
+  });
+
+  it('remembers the page being opened when a loader met the 401', async () => {
+    const detail = { pathname: '/blood-donation-request/r1', search: '', hash: '' };
+    const router = fakeRouter(detail);
+    installUnauthorizedHandler(router, queryClient);
+    queryClient.setQueryData(sessionQueryKey, user);
+    answer(403, 'ACCOUNT_BLOCKED');
+
+    await api('/donation-request/r1').catch(() => undefined);
+
+    expect(router.navigate).toHaveBeenCalledWith('/login', {
+      replace: true,
+      state: { from: detail },
+    });
+  });
+
+  it.each([
+    ['signed out', null],
+    ['not known yet', undefined],
+  ])('does nothing while the session is %s (a failed sign-in is a 401 too)', async (_, session) => {
+    const router = fakeRouter();
+    installUnauthorizedHandler(router, queryClient);
+    if (session !== undefined) queryClient.setQueryData(sessionQueryKey, session);
+    const fetch = answer(401, 'INVALID_EMAIL_OR_PASSWORD');
+
+    await api('/auth/sign-in/email', { method: 'POST', json: {} }).catch(() => undefined);
+
+    expect(router.navigate).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the user signed in when one action is refused (403 FORBIDDEN)', async () => {
+    const router = fakeRouter();
+    installUnauthorizedHandler(router, queryClient);
+    queryClient.setQueryData(sessionQueryKey, user);
+    answer(403, 'FORBIDDEN');
+
+    await api('/donation-request/r1', { method: 'PATCH', json: {} }).catch(() => undefined);
+
+    expect(queryClient.getQueryData(sessionQueryKey)).toEqual(user);
+    expect(router.navigate).not.toHaveBeenCalled();
+  });
+});
