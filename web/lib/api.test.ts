@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiPage, setUnauthorizedHandler } from './api.ts';
+import { signIn } from '../../common/contract/auth.contract.ts';
+import { getRequest, listAllRequests } from '../../common/contract/requests.contract.ts';
+import { getMe, markDonated } from '../../common/contract/users.contract.ts';
+import { ApiError, request, requestPage, setUnauthorizedHandler, urlOf } from './api.ts';
+
+// Calls with whatever input: these tests are about answers, not about what is sent.
+const api = (endpoint: any = getMe, input: any = {}) => request(endpoint, input);
+const apiPage = (endpoint: any = listAllRequests) => requestPage(endpoint, {} as any);
 
 /** Answers every fetch with `status` and the API's error body. */
 function answer(status: number, code?: string, message = 'The server says no.') {
@@ -25,7 +32,7 @@ describe('api client: which refusals end the session', () => {
     'calls the handler on a 401 (%s) and still throws it',
     async (code) => {
       answer(401, code);
-      const error = await api('/users/me').catch((e: unknown) => e);
+      const error = await api(getMe).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect(handler).toHaveBeenCalledTimes(1);
       expect(handler).toHaveBeenCalledWith(error);
@@ -34,7 +41,7 @@ describe('api client: which refusals end the session', () => {
 
   it('calls the handler on a 403 ACCOUNT_BLOCKED', async () => {
     answer(403, 'ACCOUNT_BLOCKED', 'Your account has been blocked. Please contact an admin.');
-    await expect(api('/donation-request', { method: 'POST', json: {} })).rejects.toMatchObject({
+    await expect(api(signIn, { json: {} })).rejects.toMatchObject({
       status: 403,
       code: 'ACCOUNT_BLOCKED',
     });
@@ -49,7 +56,7 @@ describe('api client: which refusals end the session', () => {
     ['UNKNOWN_ERROR', 'Something else.'],
   ])('leaves the session alone on a 403 %s and throws its message', async (code, message) => {
     answer(403, code, message);
-    await expect(api('/donation-request/1', { method: 'PATCH', json: {} })).rejects.toMatchObject({
+    await expect(api(getRequest, { params: { id: '1' } })).rejects.toMatchObject({
       status: 403,
       code,
       message,
@@ -61,16 +68,16 @@ describe('api client: which refusals end the session', () => {
     'leaves the session alone on a %i',
     async (status) => {
       answer(status, 'SOME_CODE');
-      await expect(api('/anything')).rejects.toMatchObject({ status, code: 'SOME_CODE' });
+      await expect(api()).rejects.toMatchObject({ status, code: 'SOME_CODE' });
       expect(handler).not.toHaveBeenCalled();
     },
   );
 
   it('reads ACCOUNT_BLOCKED only from a 403, and a 403 without a body as a refusal', async () => {
     answer(400, 'ACCOUNT_BLOCKED');
-    await expect(api('/anything')).rejects.toBeInstanceOf(ApiError);
+    await expect(api()).rejects.toBeInstanceOf(ApiError);
     answer(403);
-    await expect(api('/anything')).rejects.toMatchObject({ status: 403, code: 'UNKNOWN_ERROR' });
+    await expect(api()).rejects.toMatchObject({ status: 403, code: 'UNKNOWN_ERROR' });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -81,16 +88,66 @@ describe('api client: which refusals end the session', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    await expect(api('/anything')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+    await expect(api()).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(handler).not.toHaveBeenCalled();
   });
 
   it('applies the same rule to list pages', async () => {
     answer(403, 'FORBIDDEN');
-    await expect(apiPage('/donation-request/all')).rejects.toMatchObject({ status: 403 });
+    await expect(apiPage()).rejects.toMatchObject({ status: 403 });
     expect(handler).not.toHaveBeenCalled();
     answer(401, 'UNAUTHORIZED');
-    await expect(apiPage('/donation-request/all')).rejects.toMatchObject({ status: 401 });
+    await expect(apiPage()).rejects.toMatchObject({ status: 401 });
     expect(handler).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('api client: calls made from the endpoint definitions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills path params (encoded) and sends only the query values that say something', () => {
+    expect(urlOf(getRequest, { params: { id: 'a/b c' } })).toBe('/donation-request/a%2Fb%20c');
+    expect(
+      urlOf(listAllRequests, { query: { status: undefined, page: 2, limit: 10, x: '' } }),
+    ).toBe('/donation-request/all?page=2&limit=10');
+  });
+
+  it('answers the parsed body when it matches the definition', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ modifiedCount: 1 }, { status: 200 })),
+    );
+    await expect(request(markDonated, { params: { id: 'x' } })).resolves.toEqual({
+      modifiedCount: 1,
+    });
+  });
+
+  it('refuses an answer that does not match the definition instead of believing it', async () => {
+    // A server that drifted: an extra field, and a missing one.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ modifiedCount: 1, secret: 'x' }, { status: 200 })),
+    );
+    await expect(request(markDonated, { params: { id: 'x' } })).rejects.toMatchObject({
+      code: 'UNEXPECTED_ANSWER',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({}, { status: 200 })),
+    );
+    await expect(request(markDonated, { params: { id: 'x' } })).rejects.toMatchObject({
+      code: 'UNEXPECTED_ANSWER',
+    });
+  });
+
+  it('reads the total of a list page from X-Total-Count', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json([], { status: 200, headers: { 'X-Total-Count': '42' } })),
+    );
+    await expect(requestPage(listAllRequests, { query: { page: 3 } })).resolves.toEqual({
+      items: [],
+      total: 42,
+    });
   });
 });

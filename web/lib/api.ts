@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../../common/contract/define.ts';
 import { i18n } from './i18n.ts';
 
 /** An error answer from our API, or a network failure (status 0). */
@@ -33,38 +35,129 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null) {
   unauthorizedHandler = handler;
 }
 
-export interface ApiInit extends RequestInit {
-  /** Sent as a JSON body with the matching Content-Type; use instead of `body`. */
+type Request<E> = E extends { request: infer R } ? R : Record<never, never>;
+type JsonBody<E> =
+  Request<E> extends {
+    body: { content: { 'application/json': { schema: infer B extends z.ZodType } } };
+  }
+    ? B
+    : never;
+type IsMultipart<E> =
+  Request<E> extends { body: { content: { 'multipart/form-data': unknown } } } ? true : false;
+
+/**
+ * What a call to endpoint E takes, from its definition: path params and query as the server
+ * reads them after parsing, the JSON body as its form produces it, or a form for an upload.
+ */
+export type EndpointInput<E extends Endpoint> = (Request<E> extends {
+  params: infer P extends z.ZodType;
+}
+  ? { params: z.output<P> }
+  : { params?: undefined }) &
+  (Request<E> extends { query: infer Q extends z.ZodType }
+    ? { query?: Partial<z.output<Q>> }
+    : { query?: undefined }) &
+  ([JsonBody<E>] extends [never] ? { json?: undefined } : { json: z.input<JsonBody<E>> }) &
+  (IsMultipart<E> extends true ? { form: FormData } : { form?: undefined });
+
+type Success<E> = E extends { responses: infer R }
+  ? R extends { 200: { content: { 'application/json': { schema: infer S extends z.ZodType } } } }
+    ? S
+    : R extends { 201: { content: { 'application/json': { schema: infer S extends z.ZodType } } } }
+      ? S
+      : never
+  : never;
+
+/** What endpoint E answers on success, from its definition. */
+export type EndpointOutput<E extends Endpoint> = z.output<Success<E>>;
+
+/** The address of a call: the definition's path with its params filled in, and the query. */
+export function urlOf(endpoint: Endpoint, input: { params?: object; query?: object }): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `${path}${query ? `?${query}` : ''}`;
+}
+
+/**
+ * Calls `endpoint` (a definition from common/contract) and answers its success body, checked
+ * against the definition's schema: the web app believes no answer it has not read.
+ */
+export async function request<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+): Promise<EndpointOutput<E>> {
+  // The generic input is one of the shapes AnyInput covers; only its parts are read.
+  const response = await sendTo(endpoint, input as AnyInput);
+  return readAnswer(endpoint, response);
+}
+
+/**
+ * One page of a list endpoint: the checked JSON array plus its X-Total-Count header (DESIGN §1,
+ * Lists and pages); without the header the total is the number of items received.
+ */
+export async function requestPage<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+): Promise<{ items: EndpointOutput<E>; total: number }> {
+  // The generic input is one of the shapes AnyInput covers; only its parts are read.
+  const response = await sendTo(endpoint, input as AnyInput);
+  const items = await readAnswer(endpoint, response);
+  const header = response.headers.get('X-Total-Count');
+  const total = header === null ? Number.NaN : Number(header);
+  const count = Array.isArray(items) ? items.length : 0;
+  return { items, total: Number.isFinite(total) ? total : count };
+}
+
+/** The parts of any endpoint's input, whatever its definition. */
+interface AnyInput {
+  params?: object;
+  query?: object;
+  json?: unknown;
+  form?: FormData;
+}
+
+function sendTo(endpoint: Endpoint, input: AnyInput): Promise<Response> {
+  const init: SendInit = { method: endpoint.method.toUpperCase() };
+  if (input.json !== undefined) init.json = input.json;
+  if (input.form !== undefined) init.body = input.form;
+  return send(urlOf(endpoint, input), init);
+}
+
+async function readAnswer<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+): Promise<EndpointOutput<E>> {
+  const declared = (endpoint.responses as Record<string, DeclaredAnswer | undefined>)[
+    String(response.status)
+  ];
+  const schema = declared?.content?.['application/json']?.schema;
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = schema?.safeParse(body);
+  if (!parsed?.success) {
+    // The server and this page disagree about the contract: say so plainly, never guess.
+    throw new ApiError(response.status, 'UNEXPECTED_ANSWER', i18n.t('errors.generic'));
+  }
+  return parsed.data as EndpointOutput<E>;
+}
+
+interface DeclaredAnswer {
+  content?: { 'application/json'?: { schema?: z.ZodType } };
+}
+
+interface SendInit extends RequestInit {
+  /** Sent as a JSON body with the matching Content-Type. */
   json?: unknown;
 }
 
-/**
- * Calls our API. `path` is relative to /api: `api('/contacts')` calls `/api/contacts`.
- * Resolves with the parsed JSON answer (undefined for 204) or throws an ApiError.
- */
-export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const response = await send(path, init);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
-}
-
-/**
- * One page of a list endpoint: the JSON array plus its X-Total-Count header (DESIGN §1, Lists
- * and pages). Errors as for api(); without the header the total is the number of items received.
- */
-export async function apiPage<T>(
-  path: string,
-  init: ApiInit = {},
-): Promise<{ items: T[]; total: number }> {
-  const response = await send(path, init);
-  const items = (await response.json()) as T[];
-  const header = response.headers.get('X-Total-Count');
-  const total = header === null ? Number.NaN : Number(header);
-  return { items, total: Number.isFinite(total) ? total : items.length };
-}
-
 /** Sends the request; resolves with an ok Response or throws an ApiError. */
-async function send(path: string, init: ApiInit): Promise<Response> {
+async function send(path: string, init: SendInit): Promise<Response> {
   const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set('Accept', 'application/json');

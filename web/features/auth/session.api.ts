@@ -7,16 +7,15 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
+import {
+  getSession,
+  signIn,
+  signOut,
+  signOutEverywhere,
+  signUp,
+} from '../../../common/contract/auth.contract.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
-import { api } from '../../lib/api.ts';
-
-/**
- * GET /auth/get-session (better-auth) answers its whole user; the app keeps the SessionUser
- * part. The full profile is `useMe()`.
- */
-interface SessionAnswer {
-  user: SessionUser & Record<string, unknown>;
-}
+import { request } from '../../lib/api.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -24,16 +23,20 @@ export const sessionQueryKey = ['session'] as const;
 const survivesAuthChange = (queryKey: readonly unknown[]) =>
   queryKey[0] === 'session' || queryKey[0] === 'geo';
 
-function toSessionUser(user: SessionAnswer['user']): SessionUser {
+/**
+ * GET /auth/get-session (better-auth) answers its whole user; the app keeps the SessionUser
+ * part. The full profile is `useMe()`.
+ */
+function toSessionUser(user: SessionUser): SessionUser {
   const { id, name, email, image, role, status } = user;
-  return { id, name, email, image: image ?? null, role, status };
+  return { id, name, email, image, role, status };
 }
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async () => {
-    const answer = await api<SessionAnswer | null>('/auth/get-session');
-    return answer?.user ? toSessionUser(answer.user) : null;
+    const answer = await request(getSession, {});
+    return answer ? toSessionUser(answer.user) : null;
   },
   // Short: a block or a sign-out elsewhere should show up soon (it also refetches on focus).
   staleTime: 30_000,
@@ -78,11 +81,7 @@ export function endSession(queryClient: QueryClient) {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Login) =>
-      api<{ token: string }>('/auth/sign-in/email', {
-        method: 'POST',
-        json: credentials,
-      }),
+    mutationFn: (credentials: Login) => request(signIn, { json: credentials }),
     onSuccess: () => startSession(queryClient),
   });
 }
@@ -91,11 +90,7 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (donor: Register) =>
-      api<{ token: string }>('/auth/sign-up/email', {
-        method: 'POST',
-        json: donor,
-      }),
+    mutationFn: (donor: Register) => request(signUp, { json: donor }),
     onSuccess: () => startSession(queryClient),
   });
 }
@@ -103,7 +98,7 @@ export function useSignUp() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ success: boolean }>('/auth/sign-out', { method: 'POST', json: {} }),
+    mutationFn: () => request(signOut, { json: {} }),
     onSuccess: () => endSession(queryClient),
   });
 }
@@ -116,8 +111,7 @@ export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () =>
-      api<{ status: boolean }>('/auth/revoke-sessions', { method: 'POST', json: {} }),
+    mutationFn: () => request(signOutEverywhere, { json: {} }),
     onSuccess: async () => {
       // Home first: ended on a dashboard page, the session's login guard would send the user to
       // /login, which is no place to land after choosing to sign out. flushSync, because a

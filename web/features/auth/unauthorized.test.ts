@@ -1,6 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, setUnauthorizedHandler } from '../../lib/api.ts';
+import { signIn } from '../../../common/contract/auth.contract.ts';
+import { changeRequest, getRequest } from '../../../common/contract/requests.contract.ts';
+import { getMe } from '../../../common/contract/users.contract.ts';
+import { request, setUnauthorizedHandler } from '../../lib/api.ts';
 import { sessionQueryKey } from './session.api.ts';
 import { installUnauthorizedHandler } from './unauthorized.ts';
 
@@ -40,7 +43,7 @@ describe('the unauthorized handler', () => {
     queryClient.setQueryData(sessionQueryKey, user);
     const fetch = answer(401, 'UNAUTHORIZED');
 
-    await api('/users/me').catch(() => undefined);
+    await request(getMe, {}).catch(() => undefined);
 
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
     expect(router.navigate).toHaveBeenCalledWith('/login', {
@@ -58,7 +61,7 @@ describe('the unauthorized handler', () => {
     queryClient.setQueryData(sessionQueryKey, user);
     answer(403, 'ACCOUNT_BLOCKED');
 
-    await api('/donation-request/r1').catch(() => undefined);
+    await request(getRequest, { params: { id: 'r1' } }).catch(() => undefined);
 
     expect(router.navigate).toHaveBeenCalledWith('/login', {
       replace: true,
@@ -75,7 +78,7 @@ describe('the unauthorized handler', () => {
     if (session !== undefined) queryClient.setQueryData(sessionQueryKey, session);
     const fetch = answer(401, 'INVALID_EMAIL_OR_PASSWORD');
 
-    await api('/auth/sign-in/email', { method: 'POST', json: {} }).catch(() => undefined);
+    await request(signIn, { json: { email: 'a@b.c', password: 'x' } }).catch(() => undefined);
 
     expect(router.navigate).not.toHaveBeenCalled();
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -87,7 +90,9 @@ describe('the unauthorized handler', () => {
     queryClient.setQueryData(sessionQueryKey, user);
     answer(403, 'FORBIDDEN');
 
-    await api('/donation-request/r1', { method: 'PATCH', json: {} }).catch(() => undefined);
+    await request(changeRequest, { params: { id: 'r1' }, json: { status: 'done' } }).catch(
+      () => undefined,
+    );
 
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual(user);
     expect(router.navigate).not.toHaveBeenCalled();

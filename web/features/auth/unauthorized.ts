@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Location } from 'react-router';
-import { api, setUnauthorizedHandler } from '../../lib/api.ts';
+import { signOut } from '../../../common/contract/auth.contract.ts';
+import { request, setUnauthorizedHandler } from '../../lib/api.ts';
 import { endSession, sessionQueryKey } from './session.api.ts';
 
 type Place = Pick<Location, 'pathname' | 'search' | 'hash'>;
@@ -30,7 +31,7 @@ export function installUnauthorizedHandler(router: AppRouter, queryClient: Query
     endSession(queryClient);
     // Ends the server session too when it still exists (a 403 for a blocked account). The
     // session is already null here, so a 401 answer to this call does nothing more.
-    void api('/auth/sign-out', { method: 'POST', json: {} }).catch(() => undefined);
+    void request(signOut, { json: {} }).catch(() => undefined);
     void router.navigate('/login', {
       replace: true,
       state: { from: { pathname, search, hash } },

@@ -1,31 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  DistrictResponse,
-  DivisionResponse,
-  UpazilaResponse,
-} from '../../../common/geo.schema.ts';
-import { api } from '../../lib/api.ts';
+import {
+  listDistricts,
+  listDivisions,
+  listUpazilas,
+} from '../../../common/contract/geo.contract.ts';
+import { request } from '../../lib/api.ts';
 
 /** Reference data: the server lets browsers cache it for a day, so keep it for the session. */
 const referenceData = { staleTime: Number.POSITIVE_INFINITY, gcTime: 60 * 60 * 1000 };
 
 export const divisionsQueryOptions = queryOptions({
   queryKey: ['geo', 'divisions'],
-  queryFn: () => api<DivisionResponse[]>('/divisions'),
+  queryFn: () => request(listDivisions, {}),
   ...referenceData,
 });
 
 export const districtsQueryOptions = (divisionId: number) =>
   queryOptions({
     queryKey: ['geo', 'districts', divisionId],
-    queryFn: () => api<DistrictResponse[]>(`/districts?divisionId=${divisionId}`),
+    queryFn: () => request(listDistricts, { query: { divisionId } }),
     ...referenceData,
   });
 
 export const upazilasQueryOptions = (districtId: number) =>
   queryOptions({
     queryKey: ['geo', 'upazilas', districtId],
-    queryFn: () => api<UpazilaResponse[]>(`/upazilas?districtId=${districtId}`),
+    queryFn: () => request(listUpazilas, { query: { districtId } }),
     ...referenceData,
   });
 

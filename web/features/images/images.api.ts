@@ -1,6 +1,6 @@
-import type { ImageUploadResponse } from '../../../common/api-responses.schema.ts';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
-import { api } from '../../lib/api.ts';
+import { uploadImage as uploadEndpoint } from '../../../common/contract/images.contract.ts';
+import { request } from '../../lib/api.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -11,11 +11,8 @@ export function isAcceptedImage(file: File) {
 
 /** Uploads one photo and resolves with its address (`/api/images/<id>.webp`). */
 export async function uploadImage(file: File): Promise<string> {
-  const body = new FormData();
-  body.append('image', file);
-  const answer = await api<ImageUploadResponse>('/images', {
-    method: 'POST',
-    body,
-  });
+  const form = new FormData();
+  form.append('image', file);
+  const answer = await request(uploadEndpoint, { form });
   return answer.data.display_url;
 }

@@ -5,18 +5,20 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  DeletedCountResponse,
-  InsertedIdResponse,
-  ModifiedCountResponse,
-} from '../../../common/api-responses.schema.ts';
 import type { RequestStatus } from '../../../common/constants.ts';
-import type { CreateRequest } from '../../../common/request.schema.ts';
-import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
-import { api, apiPage } from '../../lib/api.ts';
+import {
+  changeRequest,
+  createRequest,
+  deleteRequest,
+  listAllRequests,
+  listRecentRequests,
+  listRequests,
+} from '../../../common/contract/requests.contract.ts';
+import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
+import { request, requestPage } from '../../lib/api.ts';
 
 /** The fields a requester may change on their own pending request; `upazila: null` clears it. */
-export type RequestEdit = Omit<CreateRequest, 'upazila'> & { upazila: string | null };
+export type RequestEdit = UpdateRequest;
 
 /** What the status filters send: '' for every status. */
 export type StatusFilter = RequestStatus | '';
@@ -27,22 +29,12 @@ export const PENDING_PAGE_SIZE = 9;
 
 const requestsKey = ['requests'] as const;
 
-function query(params: Record<string, string | number | undefined>) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
-
 /** GET /donation-request?status=pending: open requests for everyone, soonest first. */
 export const pendingRequestsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: [...requestsKey, 'pending', page],
     queryFn: () =>
-      apiPage<DonationRequestResponse>(
-        `/donation-request?${query({ status: 'pending', page, limit: PENDING_PAGE_SIZE })}`,
-      ),
+      requestPage(listRequests, { query: { status: 'pending', page, limit: PENDING_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 
@@ -56,9 +48,9 @@ export function useMyRequests(email: string, status: StatusFilter, page: number)
     queryKey: [...requestsKey, 'mine', email, status, page],
     enabled: email !== '',
     queryFn: () =>
-      apiPage<DonationRequestResponse>(
-        `/donation-request?${query({ email, status, page, limit: REQUESTS_PAGE_SIZE })}`,
-      ),
+      requestPage(listRequests, {
+        query: { email, status: status || undefined, page, limit: REQUESTS_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
     // Lists change as donors accept requests; do not trust a five-minute-old copy.
     staleTime: 0,
@@ -70,7 +62,7 @@ export function useRecentRequests(email: string) {
   return useQuery({
     queryKey: [...requestsKey, 'recent', email],
     enabled: email !== '',
-    queryFn: () => api<DonationRequestResponse[]>(`/donation-request/recent?${query({ email })}`),
+    queryFn: () => request(listRecentRequests, { query: { email } }),
     staleTime: 0,
   });
 }
@@ -80,9 +72,9 @@ export function useAllRequests(status: StatusFilter, page: number) {
   return useQuery({
     queryKey: [...requestsKey, 'all', status, page],
     queryFn: () =>
-      apiPage<DonationRequestResponse>(
-        `/donation-request/all?${query({ status, page, limit: REQUESTS_PAGE_SIZE })}`,
-      ),
+      requestPage(listAllRequests, {
+        query: { status: status || undefined, page, limit: REQUESTS_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -102,8 +94,7 @@ function useRefreshRequests() {
 export function useCreateRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
-    mutationFn: (request: CreateRequest) =>
-      api<InsertedIdResponse>('/donation-request', { method: 'POST', json: request }),
+    mutationFn: (fields: CreateRequest) => request(createRequest, { json: fields }),
     onSuccess: refresh,
   });
 }
@@ -121,11 +112,7 @@ export function useChangeRequestStatus() {
     }: {
       id: string;
       status: 'inprogress' | 'done' | 'cancel' | 'canceled';
-    }) =>
-      api<ModifiedCountResponse>(`/donation-request/${id}`, {
-        method: 'PATCH',
-        json: { status },
-      }),
+    }) => request(changeRequest, { params: { id }, json: { status } }),
     // Also after a refusal (409): someone else changed the request, so show its new state.
     onSettled: refresh,
   });
@@ -135,7 +122,7 @@ export function useEditRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: RequestEdit }) =>
-      api<ModifiedCountResponse>(`/donation-request/${id}`, { method: 'PATCH', json: fields }),
+      request(changeRequest, { params: { id }, json: fields }),
     onSettled: refresh,
   });
 }
@@ -143,8 +130,7 @@ export function useEditRequest() {
 export function useDeleteRequest() {
   const refresh = useRefreshRequests();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<DeletedCountResponse>(`/donation-request/all/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => request(deleteRequest, { params: { id } }),
     onSettled: refresh,
   });
 }

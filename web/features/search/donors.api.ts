@@ -1,15 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
-import type { DonorResponse } from '../../../common/user-response.schema.ts';
-import { apiPage } from '../../lib/api.ts';
+import { searchDonors } from '../../../common/contract/users.contract.ts';
+import { type DonorSearch, donorSearchSchema } from '../../../common/user.schema.ts';
+import { requestPage } from '../../lib/api.ts';
 
-/** The search's filters; an empty string means "any". */
-export interface DonorFilters {
-  bloodGroup: string;
-  division: string;
-  district: string;
-  upazila: string;
-}
+/** The search form's filters, one text per filter the server reads; an empty one means "any". */
+export type DonorFilters = Record<keyof DonorSearch, string>;
 
 export const DONOR_FILTER_KEYS = ['bloodGroup', 'division', 'district', 'upazila'] as const;
 
@@ -20,13 +16,11 @@ export const DONOR_FILTER_KEYS = ['bloodGroup', 'division', 'district', 'upazila
 export function useDonorSearch(filters: DonorFilters, page: number, { enabled = true } = {}) {
   return useQuery({
     queryKey: ['donors', filters, page],
-    queryFn: () => {
-      const params = new URLSearchParams();
-      for (const key of DONOR_FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
-      params.set('page', String(page));
-      params.set('limit', String(DEFAULT_PAGE_SIZE));
-      return apiPage<DonorResponse>(`/users/donor?${params}`);
-    },
+    queryFn: () =>
+      requestPage(searchDonors, {
+        // The server's own schema turns the form's texts into its query (empty means any).
+        query: { ...donorSearchSchema.parse(filters), page, limit: DEFAULT_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     enabled,

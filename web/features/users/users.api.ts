@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
+import { getMe, markDonated, updateProfile } from '../../../common/contract/users.contract.ts';
 import type { UpdateProfile } from '../../../common/user.schema.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
-import { api } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { sessionQueryKey } from '../auth/session.api.ts';
 
 export const meQueryKey = ['users', 'me'] as const;
 
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
-  queryFn: () => api<UserResponse>('/users/me'),
+  queryFn: () => request(getMe, {}),
 });
 
 /** The signed-in user's full profile. Use inside the login guard. */
@@ -22,10 +22,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateProfile }) =>
-      api<ModifiedCountResponse>(`/users/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        json: changes,
-      }),
+      request(updateProfile, { params: { id }, json: changes }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: meQueryKey }),
@@ -39,10 +36,7 @@ export function useUpdateProfile() {
 export function useMarkDonated() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<ModifiedCountResponse>(`/users/donor/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-      }),
+    mutationFn: (id: string) => request(markDonated, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
 }
