@@ -1,34 +1,27 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REQUEST_STATUSES } from '../../../common/constants.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
+import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
+import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
+import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { type StatusFilter as Filter, REQUESTS_PAGE_SIZE } from './requests.api.ts';
-import { StatusFilter, statusFrom } from './status-filter.tsx';
-import { useClampPage } from './use-clamp-page.ts';
 
 type RequestPage = { items: DonationRequestResponse[]; total: number };
 
-/** A dashboard list's page and status filter, kept in the URL so reload and back keep them. */
+const STATUS_FILTER = ['status'] as const;
+
+/** A dashboard list's page and status filter, kept in the URL (useListState). */
 export function useRequestListParams() {
-  const [params, setParams] = useSearchParams();
-  const setPage = useCallback(
-    (next: number) =>
-      setParams((prev) => {
-        const params = new URLSearchParams(prev);
-        params.set('page', String(next));
-        return params;
-      }),
-    [setParams],
-  );
+  const { page, filters, setPage, setFilters } = useListState(STATUS_FILTER);
   return {
-    page: readPage(params.get('page')),
-    status: statusFrom(params),
+    page,
+    status: knownStatus(REQUEST_STATUSES, filters.status),
     setPage,
-    // A new filter starts again on page 1.
-    setStatus: (next: Filter) => setParams(next ? { status: next } : {}),
+    setStatus: (status: Filter) => setFilters({ status }),
   };
 }
 
@@ -52,6 +45,7 @@ export function RequestListSection({
   /** One table row; `number` counts from the first row of the first page. */
   row: (request: DonationRequestResponse, number: number) => ReactNode;
 }) {
+  const { t } = useTranslation();
   const { page, status, setPage, setStatus } = list;
   useClampPage(page, requests.data?.total, REQUESTS_PAGE_SIZE, setPage);
 
@@ -59,7 +53,14 @@ export function RequestListSection({
     <section>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
-        <StatusFilter value={status} onChange={setStatus} />
+        <StatusFilter
+          label={t('requests.filterLabel')}
+          allLabel={t('requests.status.all')}
+          statuses={REQUEST_STATUSES}
+          labelOf={(value) => t(`requests.status.${value}`)}
+          value={status}
+          onChange={setStatus}
+        />
       </div>
       <QueryState
         query={requests}

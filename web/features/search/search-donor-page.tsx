@@ -1,43 +1,27 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import type { DonorResponse } from '../../../common/user-response.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
-import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
+import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { dialog } from '../../lib/dialogs.ts';
+import { useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
 import { DONOR_FILTER_KEYS, type DonorFilters, useDonorSearch } from './donors.api.ts';
-
-/** The search lives in the URL (`?bloodGroup=&division=&district=&upazila=&page=`). */
-function readSearch(params: URLSearchParams) {
-  const filters: DonorFilters = {
-    bloodGroup: params.get('bloodGroup') ?? '',
-    division: params.get('division') ?? '',
-    district: params.get('district') ?? '',
-    upazila: params.get('upazila') ?? '',
-  };
-  // A submitted search always writes `page`, so "no filters" (every donor) is a search too.
-  const searched = params.has('page') || DONOR_FILTER_KEYS.some((key) => params.has(key));
-  return { filters, page: readPage(params.get('page')), searched };
-}
-
-function toParams(filters: DonorFilters, page: number) {
-  const params = new URLSearchParams();
-  for (const key of DONOR_FILTER_KEYS) if (filters[key]) params.set(key, filters[key]);
-  params.set('page', String(page));
-  return params;
-}
 
 /** SPEC §2 Search donor: filters, Search Now, and the matching donors as cards. */
 export function SearchDonorPage() {
   const { t } = useTranslation();
   usePageTitle(t('search.title'));
-  const [searchParams, setSearchParams] = useSearchParams();
-  const { filters, page, searched } = readSearch(searchParams);
+  // The search lives in the URL (`?bloodGroup=&division=&district=&upazila=&page=`). A submitted
+  // search always writes `page`, so "no filters" (every donor) is a search too.
+  const { page, filters, setPage, setFilters, queryFor, current, has } =
+    useListState(DONOR_FILTER_KEYS);
+  const searched = has('page') || DONOR_FILTER_KEYS.some((key) => has(key));
   const donors = useDonorSearch(filters, page, { enabled: searched });
   const total = donors.data?.total ?? 0;
   const pages = pageCount(total, DEFAULT_PAGE_SIZE);
@@ -45,7 +29,6 @@ export function SearchDonorPage() {
   // The "No donors found" warning answers a Search Now press (not a reload or a page turn):
   // it holds the query string of the search to report on, until its answer arrives.
   const [warnFor, setWarnFor] = useState<string | null>(null);
-  const current = searchParams.toString();
   const answered = donors.isSuccess && !donors.isPlaceholderData && !donors.isFetching;
   useEffect(() => {
     if (warnFor === null || warnFor !== current || !answered) return;
@@ -60,11 +43,11 @@ export function SearchDonorPage() {
   }, [warnFor, current, answered, total, t]);
 
   const search = (next: DonorFilters) => {
-    const params = toParams(next, 1);
-    setWarnFor(params.toString());
+    const query = queryFor(next, 1);
+    setWarnFor(query);
     // The same search again asks the server again: new donors may have joined.
-    if (params.toString() === current) void donors.refetch();
-    else setSearchParams(params);
+    if (query === current) void donors.refetch();
+    else setFilters(next);
   };
 
   return (
@@ -121,7 +104,7 @@ export function SearchDonorPage() {
             page={page}
             pages={pages}
             disabled={donors.isPlaceholderData}
-            onPageChange={(next) => setSearchParams(toParams(filters, next))}
+            onPageChange={setPage}
           />
         )}
       </div>

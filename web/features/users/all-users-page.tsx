@@ -1,21 +1,20 @@
-import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, USER_STATUSES, type UserStatus } from '../../../common/constants.ts';
+import { DEFAULT_PAGE_SIZE, USER_STATUSES } from '../../../common/constants.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
-import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
+import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
+import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import { type UserAction, useAllUsers, useUserAction } from './admin-users.api.ts';
 
-const isStatus = (value: string | null): value is UserStatus =>
-  USER_STATUSES.some((status) => status === value);
+const STATUS_FILTER = ['status'] as const;
 
 /** SPEC §2 All Users (admin; the route's role guard keeps everyone else out). */
 export function AllUsersPage() {
@@ -36,32 +35,16 @@ export function AllUsersPage() {
 
 function UsersList({ myId }: { myId: string }) {
   const { t } = useTranslation();
-  const filterId = useId();
-  // Filter and page live in the URL, so reload and back keep them.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const statusParam = searchParams.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
-  const page = readPage(searchParams.get('page'));
+  const list = useListState(STATUS_FILTER);
+  const { page, setPage, setFilters } = list;
+  const status = knownStatus(USER_STATUSES, list.filters.status);
 
-  const users = useAllUsers({ status, page });
+  const users = useAllUsers({ status: status || undefined, page });
   const userAction = useUserAction();
   const total = users.data?.total ?? 0;
   const pages = pageCount(total, DEFAULT_PAGE_SIZE);
-
-  const setFilter = (next: { status?: UserStatus; page?: number }) => {
-    const params = new URLSearchParams();
-    const nextStatus = 'status' in next ? next.status : status;
-    if (nextStatus) params.set('status', nextStatus);
-    if (next.page && next.page > 1) params.set('page', String(next.page));
-    setSearchParams(params);
-  };
-
   // After deleting the last user of the last page, step back to a page that has rows.
-  const stranded = !users.isPlaceholderData && users.data?.items.length === 0 && page > pages;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: setFilter is rebuilt each render.
-  useEffect(() => {
-    if (stranded) setFilter({ page: pages });
-  }, [stranded, pages]);
+  useClampPage(page, users.data?.total, DEFAULT_PAGE_SIZE, setPage);
 
   const run = async (action: UserAction, target: UserResponse) => {
     const name = target.name;
@@ -111,27 +94,14 @@ function UsersList({ myId }: { myId: string }) {
   return (
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <label htmlFor={filterId} className="text-sm font-medium text-gray-700">
-            {t('users.filter.label')}
-          </label>
-          <select
-            id={filterId}
-            value={status ?? ''}
-            onChange={(e) => {
-              const value = e.target.value;
-              setFilter({ status: isStatus(value) ? value : undefined, page: 1 });
-            }}
-            className="mt-1 block w-44 rounded-lg border border-gray-300 bg-white px-3 py-2 shadow-sm focus:border-red-500"
-          >
-            <option value="">{t('users.filter.all')}</option>
-            {USER_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {t(`users.statuses.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusFilter
+          label={t('users.filter.label')}
+          allLabel={t('users.filter.all')}
+          statuses={USER_STATUSES}
+          labelOf={(value) => t(`users.statuses.${value}` as const)}
+          value={status}
+          onChange={(next) => setFilters({ status: next })}
+        />
         {users.data && (
           <p className="text-sm text-gray-600" aria-live="polite">
             {t('users.count', { count: total })}
@@ -170,7 +140,7 @@ function UsersList({ myId }: { myId: string }) {
           page={page}
           pages={pages}
           disabled={users.isPlaceholderData}
-          onPageChange={(next) => setFilter({ page: next })}
+          onPageChange={setPage}
         />
       )}
     </>

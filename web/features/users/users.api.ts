@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getMe, markDonated, updateProfile } from '../../../common/contract/users.contract.ts';
 import type { UpdateProfile } from '../../../common/user.schema.ts';
-import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { request } from '../../lib/api.ts';
 import { sessionQueryKey } from '../auth/session.api.ts';
 
