@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './constants.ts';
-
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+import { required, upazilaField } from './fields.ts';
 
 /** Only these special characters are allowed, and one of them is required (SPEC §5). */
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{6,}$/;
@@ -37,12 +36,7 @@ export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'Blood group is re
 export const placeFields = {
   division: required('Division is required').max(100),
   district: required('District is required').max(100),
-  upazila: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  upazila: upazilaField,
 };
 
 /** What the server accepts at sign-up (POST /api/auth/sign-up/email). */

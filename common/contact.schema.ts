@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+import { required } from './fields.ts';
 
 /** The home page's Get in Touch form; the server validates the body with the same schema. */
 export const contactSchema = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestStatus } from './constants.ts';
-import { statusChangeSchema, todayInDhaka } from './request.schema.ts';
+import { todayInDhaka } from './dhaka-date.ts';
+import { statusChangeSchema } from './request.schema.ts';
 import {
   type Actor,
   checkRequestAction,

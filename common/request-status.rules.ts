@@ -1,4 +1,5 @@
 import type { RequestStatus, Role } from './constants.ts';
+import { isStaff } from './roles.ts';
 
 /** The only moves a request's status makes: donate, then done or cancel. */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
@@ -7,6 +8,9 @@ export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly Reques
   done: [],
   cancel: [],
 };
+
+/** Whether the status may move from `from` to `to` (REQUEST_TRANSITIONS decides). */
+const canMove = (from: RequestStatus, to: RequestStatus) => REQUEST_TRANSITIONS[from].includes(to);
 
 export type RequestAction = 'view' | 'donate' | 'done' | 'cancel' | 'edit' | 'delete';
 
@@ -27,9 +31,6 @@ export interface Denial {
   code: string;
   message: string;
 }
-
-/** Admins and volunteers. */
-export const isStaff = (role: Role) => role === 'admin' || role === 'volunteer';
 
 const deny = (status: 403 | 409, code: string, message: string): Denial => ({
   status,
@@ -60,11 +61,14 @@ export function checkRequestAction(
       return deny(403, 'FORBIDDEN', 'You can only view your own requests.');
     case 'donate':
       if (isRequester) return deny(403, 'OWN_REQUEST', 'You cannot donate to your own request.');
-      if (request.status === 'inprogress')
-        return deny(409, 'REQUEST_NOT_PENDING', 'Someone else has already accepted this request.');
-      if (request.status !== 'pending')
-        return deny(409, 'REQUEST_NOT_PENDING', 'This request is no longer open for donation.');
-      return null;
+      if (canMove(request.status, 'inprogress')) return null;
+      return deny(
+        409,
+        'REQUEST_NOT_PENDING',
+        request.status === 'inprogress'
+          ? 'Someone else has already accepted this request.'
+          : 'This request is no longer open for donation.',
+      );
     case 'done':
     case 'cancel':
       if (!isRequester && !isStaff(actor.role))
@@ -73,7 +77,7 @@ export function checkRequestAction(
           'FORBIDDEN',
           'Only the requester, a volunteer or an admin can mark this request done or canceled.',
         );
-      if (request.status !== 'inprogress')
+      if (!canMove(request.status, action))
         return deny(
           409,
           'REQUEST_NOT_INPROGRESS',

@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, REQUEST_STATUSES, type RequestStatus } from './constants.ts';
-
-/** Requests are made for hospitals in Bangladesh, so "today" is the date in Dhaka (UTC+6). */
-export const REQUEST_TIME_ZONE = 'Asia/Dhaka';
-
-/** The calendar date (YYYY-MM-DD) it is in Dhaka at `now`. */
-export function todayInDhaka(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: REQUEST_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+import { todayInDhaka } from './dhaka-date.ts';
+import { clearableUpazila, statusFilter, upazilaField } from './fields.ts';
 
 /** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
 function isCalendarDate(value: string): boolean {
@@ -49,19 +36,12 @@ const donationTime = z
   .min(1, TIME_MESSAGE)
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE);
 
-const upazila = z
-  .string()
-  .trim()
-  .max(100, 'Upazila must be at most 100 characters')
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
 const requestFields = {
   recipientName: text('Please enter recipient name', 100, 'Recipient name'),
   bloodGroup: z.enum(BLOOD_GROUPS, { error: 'Please select blood group' }),
   division: text('Please select division group', 100, 'Division'),
   district: text('Please select district group', 100, 'District'),
-  upazila,
+  upazila: upazilaField,
   hospitalName: text('Please enter hospital name', 200, 'Hospital name'),
   fullAddress: text('Please enter full address', 500, 'Full address'),
   donationDate,
@@ -90,12 +70,7 @@ export const updateRequestSchema = z
   .strictObject(
     {
       ...requestFields,
-      upazila: z
-        .string()
-        .trim()
-        .max(100, 'Upazila must be at most 100 characters')
-        .nullable()
-        .transform((v) => (v ? v : null)),
+      upazila: clearableUpazila,
     },
     { error: unknownKeys },
   )
@@ -126,19 +101,5 @@ export const statusChangeSchema = z.strictObject(
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** `?status=` on request lists; empty means all; `canceled` means `cancel`. */
-export const requestStatusFilterSchema = z.object({
-  status: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .enum([...REQUEST_STATUSES, 'canceled'], {
-          error: `status must be one of ${REQUEST_STATUSES.join(', ')}`,
-        })
-        .transform(toStored)
-        .optional(),
-    ),
-});
+export const requestStatusFilterSchema = statusFilter(REQUEST_STATUSES, { canceled: 'cancel' });
 export type RequestStatusFilter = z.infer<typeof requestStatusFilterSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bloodGroupSchema, imageUrlSchema, placeFields } from './auth.schema.ts';
-import { BLOOD_GROUPS } from './constants.ts';
+import { BLOOD_GROUPS, USER_STATUSES } from './constants.ts';
+import { clearableUpazila, optionalText, statusFilter } from './fields.ts';
 
 /**
  * PATCH /api/users/:id — the only fields a user may change on themself. Strict: any other key
@@ -18,7 +19,7 @@ export const updateProfileSchema = z
       bloodGroup: bloodGroupSchema,
       division: placeFields.division,
       district: placeFields.district,
-      upazila: z.string().trim().max(100).nullable().optional(),
+      upazila: clearableUpazila.optional(),
       searchVisible: z.boolean({ error: 'Show me in donor search must be true or false' }),
     },
     {
@@ -32,12 +33,7 @@ export const updateProfileSchema = z
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
 
 /** GET /api/users/donor — every filter optional; empty values are ignored. */
-const optionalFilter = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalFilter = optionalText(100);
 
 export const donorSearchSchema = z.object({
   bloodGroup: z
@@ -56,6 +52,4 @@ export const donorSearchSchema = z.object({
 });
 export type DonorSearch = z.infer<typeof donorSearchSchema>;
 
-export const userStatusFilterSchema = z.object({
-  status: z.enum(['active', 'block'], { error: "status must be 'active' or 'block'" }).optional(),
-});
+export const userStatusFilterSchema = statusFilter(USER_STATUSES);

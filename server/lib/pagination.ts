@@ -24,3 +24,27 @@ export function setPageHeaders(c: Context, total: number, { page, limit }: Pagin
   c.header('Link', links.join(', '));
   c.header('Access-Control-Expose-Headers', 'X-Total-Count, Link');
 }
+
+/** What a repository offers for one list: a page of rows, and how many rows there are in all. */
+export interface ListSource<Row> {
+  rows: (page: { limit: number; offset: number }) => Promise<Row[]>;
+  total: () => Promise<number>;
+}
+
+/**
+ * The one way a list endpoint answers: reads the page and the total together, sets
+ * X-Total-Count and Link, and answers the page's items.
+ */
+export async function listPage<Row, Item>(
+  c: Context,
+  page: Pagination,
+  source: ListSource<Row>,
+  toItem: (row: Row) => Item,
+): Promise<Item[]> {
+  const [rows, total] = await Promise.all([
+    source.rows({ limit: page.limit, offset: offsetOf(page) }),
+    source.total(),
+  ]);
+  setPageHeaders(c, total, page);
+  return rows.map(toItem);
+}

@@ -2,25 +2,22 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
 import { uuidParam } from '../../../common/contract/define.ts';
 import * as contract from '../../../common/contract/requests.contract.ts';
-import {
-  statusChangeSchema,
-  todayInDhaka,
-  updateRequestSchema,
-} from '../../../common/request.schema.ts';
+import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { statusChangeSchema, updateRequestSchema } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import {
   checkRequestAction,
   type Denial,
-  isStaff,
   type RequestAction,
 } from '../../../common/request-status.rules.ts';
+import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
+import { listPage } from '../../lib/pagination.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
@@ -145,28 +142,31 @@ export function requestsRoutes({ db }: AppDeps) {
         const user = currentUser(c);
         const email = c.req.valid('query').email ?? user.email.toLowerCase();
         assertMayList(user, email);
-        const page = { page: 1, limit: RECENT_COUNT };
-        const [rows, total] = await Promise.all([
-          requests.findAllByRequester(db, email, undefined, { limit: RECENT_COUNT, offset: 0 }),
-          requests.countByRequester(db, email, undefined),
-        ]);
-        setPageHeaders(c, Math.min(total, RECENT_COUNT), page);
-        return c.json(
-          rows.map((row) => toRequestDto(row)),
-          200,
+        const items = await listPage(
+          c,
+          { page: 1, limit: RECENT_COUNT },
+          {
+            rows: (page) => requests.findAllByRequester(db, email, undefined, page),
+            // One page by design: its total is what it shows.
+            total: async () =>
+              Math.min(await requests.countByRequester(db, email, undefined), RECENT_COUNT),
+          },
+          (row) => toRequestDto(row),
         );
+        return c.json(items, 200);
       })
       .openapi(guarded(contract.listAllRequests, ...staff), async (c) => {
-        const { status, page, limit } = c.req.valid('query');
-        const [rows, total] = await Promise.all([
-          requests.findAll(db, status, { limit, offset: offsetOf({ page, limit }) }),
-          requests.countAll(db, status),
-        ]);
-        setPageHeaders(c, total, { page, limit });
-        return c.json(
-          rows.map((row) => toRequestDto(row)),
-          200,
+        const { status, ...page } = c.req.valid('query');
+        const items = await listPage(
+          c,
+          page,
+          {
+            rows: (slice) => requests.findAll(db, status, slice),
+            total: () => requests.countAll(db, status),
+          },
+          (row) => toRequestDto(row),
         );
+        return c.json(items, 200);
       })
       .openapi(guarded(contract.deleteRequest, requireUser), async (c) => {
         const { id } = c.req.valid('param');
@@ -177,19 +177,19 @@ export function requestsRoutes({ db }: AppDeps) {
         return c.json({ deletedCount }, 200);
       })
       .openapi(guarded(contract.listRequests, requireUserWhenEmail), async (c) => {
-        const { email, status, page, limit } = c.req.valid('query');
-        const offset = offsetOf({ page, limit });
+        const { email, status, ...page } = c.req.valid('query');
         if (email) {
           assertMayList(currentUser(c), email);
-          const [rows, total] = await Promise.all([
-            requests.findAllByRequester(db, email, status, { limit, offset }),
-            requests.countByRequester(db, email, status),
-          ]);
-          setPageHeaders(c, total, { page, limit });
-          return c.json(
-            rows.map((row) => toRequestDto(row)),
-            200,
+          const items = await listPage(
+            c,
+            page,
+            {
+              rows: (slice) => requests.findAllByRequester(db, email, status, slice),
+              total: () => requests.countByRequester(db, email, status),
+            },
+            (row) => toRequestDto(row),
           );
+          return c.json(items, 200);
         }
         if (status !== 'pending') {
           throw badRequest('Please ask for your own requests by email, or for status=pending.', {
@@ -197,17 +197,18 @@ export function requestsRoutes({ db }: AppDeps) {
           });
         }
         const today = todayInDhaka();
-        const [rows, total] = await Promise.all([
-          requests.findOpen(db, today, { limit, offset }),
-          requests.countOpen(db, today),
-        ]);
-        setPageHeaders(c, total, { page, limit });
         // Visitors see the request, not the requester's address (as in donor search).
         const showRequesterEmail = c.get('user') !== null;
-        return c.json(
-          rows.map((row) => toRequestDto(row, { showRequesterEmail })),
-          200,
+        const items = await listPage(
+          c,
+          page,
+          {
+            rows: (slice) => requests.findOpen(db, today, slice),
+            total: () => requests.countOpen(db, today),
+          },
+          (row) => toRequestDto(row, { showRequesterEmail }),
         );
+        return c.json(items, 200);
       })
       .openapi(guarded(contract.getRequest, requireUser), async (c) => {
         const row = await requests.findById(db, c.req.valid('param').id);

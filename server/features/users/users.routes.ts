@@ -1,11 +1,11 @@
 import * as contract from '../../../common/contract/users.contract.ts';
-import { isStaff } from '../../../common/request-status.rules.ts';
+import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
+import { listPage } from '../../lib/pagination.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import { toDonorDto, toUserDto } from './users.dto.ts';
 import * as users from './users.repository.ts';
@@ -100,28 +100,30 @@ export function usersRoutes({ db, env }: AppDeps) {
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
         const { page, limit, ...filters } = c.req.valid('query');
-        const [rows, total] = await Promise.all([
-          users.searchDonors(db, filters, { limit, offset: offsetOf({ page, limit }) }),
-          users.countDonors(db, filters),
-        ]);
-        setPageHeaders(c, total, { page, limit });
         const signedIn = c.get('user') !== null;
-        return c.json(
-          rows.map((row) => toDonorDto(row, days, signedIn)),
-          200,
+        const items = await listPage(
+          c,
+          { page, limit },
+          {
+            rows: (slice) => users.searchDonors(db, filters, slice),
+            total: () => users.countDonors(db, filters),
+          },
+          (row) => toDonorDto(row, days, signedIn),
         );
+        return c.json(items, 200);
       })
       .openapi(guarded(contract.listUsers, ...admin), async (c) => {
-        const { page, limit, status } = c.req.valid('query');
-        const [rows, total] = await Promise.all([
-          users.findAll(db, { status }, { limit, offset: offsetOf({ page, limit }) }),
-          users.countAll(db, { status }),
-        ]);
-        setPageHeaders(c, total, { page, limit });
-        return c.json(
-          rows.map((row) => toUserDto(row, days)),
-          200,
+        const { status, ...page } = c.req.valid('query');
+        const items = await listPage(
+          c,
+          page,
+          {
+            rows: (slice) => users.findAll(db, { status }, slice),
+            total: () => users.countAll(db, { status }),
+          },
+          (row) => toUserDto(row, days),
         );
+        return c.json(items, 200);
       })
       .openapi(guarded(contract.getUserByEmail, requireUser), async (c) => {
         const user = currentUser(c);

@@ -3,11 +3,8 @@ import { useId } from 'react';
 import { type UseFormReturn, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import {
-  type CreateRequest,
-  createRequestSchema,
-  todayInDhaka,
-} from '../../../common/request.schema.ts';
+import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { type CreateRequest, createRequestSchema } from '../../../common/request.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { inputClass, TextField } from '../../components/form-field.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isStaff } from '../../../../common/request-status.rules.ts';
+import { isStaff } from '../../../../common/roles.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSession } from '../../auth/session.api.ts';
