@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
 import { createRouter } from './lib/openapi.ts';
+import { refuseCrossSiteChanges } from './lib/origins.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
@@ -36,11 +37,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders(deps.env));
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is never read, so the connection cannot carry another request:
+        // say so, and Node closes it once this answer is sent.
+        c.header('Connection', 'close');
         throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
       },
     });
@@ -48,6 +52,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const uploadLimit = limitBody(UPLOAD_BODY_LIMIT);
   app.use('/api/*', (c, next) =>
     c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
+
+  // Our own changes refuse other sites; better-auth checks the origin of its routes itself.
+  const crossSite = refuseCrossSiteChanges(deps.env);
+  app.use('/api/*', (c, next) =>
+    c.req.path.startsWith('/api/auth/') ? next() : crossSite(c, next),
   );
 
   const api = createRouter();

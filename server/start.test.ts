@@ -40,3 +40,38 @@ describe('start-up and graceful shutdown', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('a body over the limit', () => {
+  it('is answered 413 and the connection is closed honestly, not left holding the rest', async () => {
+    const net = await import('node:net');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-413-'));
+    const env = parseEnv({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+    });
+    const server = await startServer(env, path.join(dataDir, 'no-web'));
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({ message: 'x'.repeat(300 * 1024) });
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let answer = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString();
+    });
+    socket.on('error', () => undefined); // the server may close while we still write
+    socket.write(
+      `POST /api/contacts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    socket.write(body);
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toMatch(/connection: close/i);
+    // One answer only: nothing of the leftover body was read as another request.
+    expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});

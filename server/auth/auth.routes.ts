@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { createRouter, guarded } from '../lib/openapi.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
@@ -106,19 +107,18 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
 
   // A bearer token for API clients, made from the caller's own session (never for a posted
   // email) and ending with it; a few an hour, so a script cannot fill the session table.
-  routes.openapi(guarded(createToken, requireUser), async (c) => {
+  const mintLimit = rateLimit(counters, {
+    name: 'jwt',
+    limit: TOKENS_PER_HOUR,
+    windowMs: HOUR_MS,
+    key: (c) => currentUser(c).id,
+    code: 'TOO_MANY_TOKENS',
+    message: `You can make ${TOKENS_PER_HOUR} tokens an hour.`,
+  });
+  routes.openapi(guarded(createToken, requireUser, mintLimit), async (c) => {
     const user = currentUser(c);
     const session = c.get('session');
     if (!session) throw unauthorized();
-    const made = await counters.hit(`jwt:${user.id}`, HOUR_MS);
-    if (made > TOKENS_PER_HOUR) {
-      c.header('Retry-After', String(HOUR_MS / 1000));
-      throw new AppError(
-        429,
-        'TOO_MANY_TOKENS',
-        `You can make ${TOKENS_PER_HOUR} tokens an hour. Please try again later.`,
-      );
-    }
     const token = await sessions.insertBearerToken(
       db,
       { sessionId: session.id, parentId: session.parentId, userId: user.id },

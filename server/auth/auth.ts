@@ -10,6 +10,7 @@ import type { Env } from '../lib/env.ts';
 import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
+import { trustedOrigins } from '../lib/origins.ts';
 import { PASSWORD_FIELDS } from './auth-surface.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { SESSION_IDLE_SECONDS } from './session-limits.ts';
@@ -42,10 +43,7 @@ function toApiError(error: AppError): APIError {
 
 export function createAuth({ logger, db, engine, env, secret, counters }: AuthDeps) {
   const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const trustedOrigins = [baseURL];
-  // Vite's dev server (npm run dev) forwards /api from another origin.
-  if (env.NODE_ENV === 'development') trustedOrigins.push('http://localhost:5173');
-
+  const origins = trustedOrigins(env);
   return betterAuth({
     appName: 'RedHope',
     // Its errors go to our log as one line without their arguments: those can carry the request
@@ -57,7 +55,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
     baseURL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins,
+    trustedOrigins: origins,
     database: { db, type: engine, transaction: true },
     emailAndPassword: {
       enabled: true,
@@ -100,10 +98,10 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
       },
       customStorage: {
         consume: async (key, rule) => {
-          const count = await counters.hit(`auth:${key}`, rule.window * 1000);
+          const { count, resetAt } = await counters.hit(`auth:${key}`, rule.window * 1000);
           return count <= rule.max
             ? { allowed: true, retryAfter: null }
-            : { allowed: false, retryAfter: rule.window };
+            : { allowed: false, retryAfter: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) };
         },
       },
     },

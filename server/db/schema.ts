@@ -84,6 +84,8 @@ export interface CounterTable {
   key: string;
   count: ColumnType<number | string, number, number>;
   windowStart: ColumnType<number | string, number, number>;
+  /** When the window ends (epoch ms); swept after. */
+  expiresAt: ColumnType<number | string, number, number>;
 }
 
 export interface DonationRequestTable {

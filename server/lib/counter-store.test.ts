@@ -27,8 +27,8 @@ describe.each(stores)(`counter store: %s (${process.env.TEST_ENGINE})`, (_name, 
     const store = make();
     const key = `test:${Math.random()}`;
     expect(await store.peek(key, 60_000)).toBe(0);
-    expect(await store.hit(key, 60_000)).toBe(1);
-    expect(await store.hit(key, 60_000)).toBe(2);
+    expect((await store.hit(key, 60_000)).count).toBe(1);
+    expect((await store.hit(key, 60_000)).count).toBe(2);
     expect(await store.peek(key, 60_000)).toBe(2);
     await store.reset(key);
     expect(await store.peek(key, 60_000)).toBe(0);
@@ -41,13 +41,15 @@ describe.each(stores)(`counter store: %s (${process.env.TEST_ENGINE})`, (_name, 
     await store.hit(key, 50);
     await new Promise((r) => setTimeout(r, 80));
     expect(await store.peek(key, 50)).toBe(0);
-    expect(await store.hit(key, 50)).toBe(1);
+    expect((await store.hit(key, 50)).count).toBe(1);
   });
 
   it('counts concurrent hits exactly', async () => {
     const store = make();
     const key = `test:${Math.random()}`;
-    const counts = await Promise.all(Array.from({ length: 20 }, () => store.hit(key, 60_000)));
+    const counts = (
+      await Promise.all(Array.from({ length: 20 }, () => store.hit(key, 60_000)))
+    ).map((hit) => hit.count);
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 });

@@ -1,10 +1,11 @@
 import { secureHeaders } from 'hono/secure-headers';
+import type { Env } from './env.ts';
 
 /**
  * Security headers for every answer. The CSP allows no inline script; inline style attributes
  * are allowed because the dialog library (SweetAlert2) positions its popups with them.
  */
-export const securityHeaders = () =>
+export const securityHeaders = (env: Env) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -22,5 +23,8 @@ export const securityHeaders = () =>
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginResourcePolicy: 'same-origin',
-    strictTransportSecurity: false,
+    // Only when the site is served over https: browsers then never try plain http again.
+    strictTransportSecurity: env.PUBLIC_URL?.startsWith('https://')
+      ? 'max-age=63072000; includeSubDomains'
+      : false,
   });

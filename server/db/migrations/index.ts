@@ -6,6 +6,7 @@ import { requests } from './004-requests.ts';
 import { donorSearchIndexes } from './005-donor-search-indexes.ts';
 import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
+import { counterExpiry } from './008-counter-expiry.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -22,5 +23,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '005-donor-search-indexes': donorSearchIndexes,
     '006-request-requester-set-null': requestRequesterSetNull(engine),
     '007-session-parent': sessionParent,
+    '008-counter-expiry': counterExpiry,
   };
 }

@@ -54,7 +54,7 @@ describe(`POST /api/contacts (${process.env.TEST_ENGINE})`, () => {
     const refused = await post(message, '10.4.0.9');
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
-      /try again in an hour/,
+      /Please try again in (\d+ minutes?|1 hour)\./,
     );
     expect((await post(message, '10.4.0.10')).status).toBe(201);
   });

@@ -1,9 +1,11 @@
+import type { MiddlewareHandler } from 'hono';
 import { getImage, uploadImage } from '../../../common/contract/images.contract.ts';
 import { clientIp } from '../../auth/client-ip.ts';
-import type { AppDeps } from '../../lib/context.ts';
-import { AppError, accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
+import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import { accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createRouter } from '../../lib/openapi.ts';
+import { createRouter, guarded } from '../../lib/openapi.ts';
+import { rateLimit } from '../../lib/rate-limit.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
 import { toSafeWebp } from './image-processing.ts';
 
@@ -17,34 +19,44 @@ export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) 
   // the definition documents it, and `hide` keeps it from being described twice.
   const routes = createRouter();
   routes.openAPIRegistry.registerPath(uploadImage);
-  return routes
-    .openapi({ ...uploadImage, request: {}, hide: true }, async (c) => {
+  // Visitors may upload (registration), so requireUser is not used; blocked users still may not.
+  const refuseBlocked: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.get('user')?.status === 'block') throw accountBlocked();
+    return next();
+  };
+  const limit = rateLimit(counters, {
+    name: 'upload',
+    limit: (c) => (c.get('user') ? USER_UPLOADS_PER_HOUR : VISITOR_UPLOADS_PER_HOUR),
+    windowMs: HOUR_MS,
+    key: (c) => {
       const user = c.get('user');
-      // Visitors may upload (registration), so requireUser is not used; blocked users still may not.
-      if (user?.status === 'block') throw accountBlocked();
-      const key = user ? `upload:user:${user.id}` : `upload:ip:${clientIp(c, env.TRUST_PROXY)}`;
-      const limit = user ? USER_UPLOADS_PER_HOUR : VISITOR_UPLOADS_PER_HOUR;
-      if ((await counters.hit(key, HOUR_MS)) > limit) {
-        throw new AppError(
-          429,
-          'TOO_MANY_UPLOADS',
-          'Too many uploads. Please try again in an hour.',
-        );
-      }
-      const form = await c.req.parseBody().catch(() => {
-        throw badRequest('Please send the image as a multipart form with the field "image".');
-      });
-      const file = form.image;
-      if (!(file instanceof File)) {
-        throw badRequest('Please choose an image to upload.', {
-          image: 'Please choose an image to upload.',
+      return user ? `user:${user.id}` : `ip:${clientIp(c, env.TRUST_PROXY)}`;
+    },
+    code: 'TOO_MANY_UPLOADS',
+    message: 'Too many uploads.',
+  });
+  return routes
+    .openapi(
+      { ...guarded(uploadImage, refuseBlocked, limit), request: {}, hide: true },
+      async (c) => {
+        const form = await c.req.parseBody().catch(() => {
+          throw badRequest('Please send the image as a multipart form with the field "image".');
         });
-      }
-      const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
-      const name = `${newId()}.webp`;
-      await storage.put(name, webp);
-      return c.json({ success: true as const, data: { display_url: `/api/images/${name}` } }, 201);
-    })
+        const file = form.image;
+        if (!(file instanceof File)) {
+          throw badRequest('Please choose an image to upload.', {
+            image: 'Please choose an image to upload.',
+          });
+        }
+        const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
+        const name = `${newId()}.webp`;
+        await storage.put(name, webp);
+        return c.json(
+          { success: true as const, data: { display_url: `/api/images/${name}` } },
+          201,
+        );
+      },
+    )
     .openapi(getImage, async (c) => {
       const data = await storage.get(c.req.valid('param').name);
       if (!data) throw notFound('No such image.');

@@ -1,0 +1,52 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context.ts';
+import type { CounterStore } from './counter-store.ts';
+import { AppError } from './errors.ts';
+
+export interface RateLimit {
+  /** Names the counter; keys are `<name>:<key>`. */
+  name: string;
+  /** Requests allowed per window for one key. */
+  limit: number | ((c: Context<AppEnv>) => number);
+  windowMs: number;
+  /** Whose requests are counted together (an address, an account). */
+  key: (c: Context<AppEnv>) => string;
+  /** The refusal's stable code and its first sentence; when to retry is added in words. */
+  code: string;
+  message: string;
+}
+
+/** "in 12 minutes", "in 40 seconds", "in 1 hour": when a window ends, for people. */
+export function retryInWords(seconds: number): string {
+  if (seconds >= 3600) {
+    const hours = Math.ceil(seconds / 3600);
+    return `in ${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  if (seconds >= 60) {
+    const minutes = Math.ceil(seconds / 60);
+    return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+  }
+  return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/**
+ * The one rate limit of our own routes, over the counter store (the database, or Redis shared by
+ * every instance). Over the limit: 429 with the code, a message that says when to try again, and
+ * `Retry-After` in seconds until the window ends.
+ */
+export function rateLimit(counters: CounterStore, rule: RateLimit): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { count, resetAt } = await counters.hit(`${rule.name}:${rule.key(c)}`, rule.windowMs);
+    const limit = typeof rule.limit === 'function' ? rule.limit(c) : rule.limit;
+    if (count > limit) {
+      const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+      c.header('Retry-After', String(seconds));
+      throw new AppError(
+        429,
+        rule.code,
+        `${rule.message} Please try again ${retryInWords(seconds)}.`,
+      );
+    }
+    return next();
+  };
+}
