@@ -1,7 +1,8 @@
 import { useState } from 'react';
 
 /**
- * A round profile photo; the name's initial when there is none or it fails to load.
+ * The one round profile photo of the app; the name's initials when there is none or it fails to
+ * load.
  * Decorative: the name is always shown beside it.
  */
 export function UserAvatar({
@@ -31,7 +32,17 @@ export function UserAvatar({
       aria-hidden="true"
       className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-red-100 font-semibold text-red-700`}
     >
-      {name.trim().charAt(0).toUpperCase() || '?'}
+      {initials(name) || '?'}
     </span>
   );
+}
+
+/** The first letters of the first two names: "Rahim Uddin" → "RU". */
+export function initials(name: string) {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
 }

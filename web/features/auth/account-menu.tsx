@@ -2,49 +2,10 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { errorDialog } from '../../lib/dialogs.ts';
 import { useSignOut } from './session.api.ts';
 import { showSignedOut } from './signed-out-dialog.ts';
-
-/** The first letters of the first two names: "Rahim Uddin" → "RU". */
-export function initials(name: string) {
-  return name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}
-
-/** A round photo, or the initials when there is none (or it fails to load). */
-export function Avatar({
-  name,
-  image,
-  className = 'size-10 text-sm',
-}: {
-  name: string;
-  image: string | null;
-  className?: string;
-}) {
-  const [broken, setBroken] = useState(false);
-  if (image && !broken)
-    return (
-      <img
-        src={image}
-        alt=""
-        onError={() => setBroken(true)}
-        className={`${className} shrink-0 rounded-full object-cover`}
-      />
-    );
-  return (
-    <span
-      aria-hidden="true"
-      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-red-100 font-semibold text-red-700`}
-    >
-      {initials(name)}
-    </span>
-  );
-}
 
 const menuItems = (menu: HTMLElement | null) =>
   Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -137,7 +98,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
         }}
         className="flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
       >
-        <Avatar name={user.name} image={user.image} />
+        <UserAvatar name={user.name} image={user.image} className="size-10 text-sm" />
         <span className="text-sm font-medium text-gray-700 md:sr-only">{user.name}</span>
       </button>
       <div

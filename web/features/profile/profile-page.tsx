@@ -10,10 +10,10 @@ import { primaryButton, secondaryButton } from '../../components/button-styles.t
 import { inputClass, labelClass, TextField } from '../../components/form-field.tsx';
 import { QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { Avatar } from '../auth/account-menu.tsx';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
@@ -164,7 +164,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-4">
-        <Avatar name={me.name} image={me.image} className="size-20 text-2xl" />
+        <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold text-gray-900">{me.name}</p>
           <p className="text-sm">

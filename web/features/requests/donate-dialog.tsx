@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { inputClass, labelClass } from '../../components/form-field.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
-import { Modal } from './modal.tsx';
 import { useChangeRequestStatus } from './requests.api.ts';
 
 /**

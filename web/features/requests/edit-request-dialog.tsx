@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { CreateRequest } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
+import { Modal } from '../../components/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
-import { Modal } from './modal.tsx';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
 import { useEditRequest } from './requests.api.ts';
 

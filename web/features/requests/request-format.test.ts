@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { initials } from '../../components/user-avatar.tsx';
+import { formatDonationDate, formatDonationTime, joinPlace, sameEmail } from './request-format.ts';
+
+describe('formatting what people read', () => {
+  it('shows a donation date as the hospital wrote it, whatever the browser time zone', () => {
+    // Wall-clock values: 1 March stays 1 March even where it is still 28 February in UTC-12.
+    expect(formatDonationDate('2026-03-01')).toMatch(/Mar 1, 2026|1 Mar 2026/);
+    expect(formatDonationTime('09:15')).toMatch(/9:15/);
+  });
+
+  it('leaves a value it cannot read as it is, rather than "Invalid Date"', () => {
+    expect(formatDonationDate('soon')).toBe('soon');
+    expect(formatDonationTime('morning')).toBe('morning');
+  });
+
+  it('joins places, skipping what is missing', () => {
+    expect(joinPlace('Khulna', 'Jashore', null)).toBe('Khulna, Jashore');
+    expect(joinPlace(undefined, 'Jashore')).toBe('Jashore');
+  });
+
+  it('compares emails without case, and never matches a missing one', () => {
+    expect(sameEmail('Rahim@Example.org', 'rahim@example.org')).toBe(true);
+    expect(sameEmail(null, null)).toBe(false);
+  });
+
+  it('makes initials from the first two names, in any script', () => {
+    expect(initials('Rahim Uddin Ahmed')).toBe('RU');
+    expect(initials('  salma  ')).toBe('S');
+    expect(initials('রহিম উদ্দিন')).toBe('রউ');
+  });
+});
