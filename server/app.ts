@@ -15,6 +15,7 @@ import { usersRoutes } from './features/users/users.routes.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
+import { refuseUnstorableText } from './lib/refuse-unstorable-text.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', (c, next) =>
     c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
+  app.use('/api/*', refuseUnstorableText());
 
   const api = new Hono<AppEnv>();
   // Routes that never look at the caller answer before the session is read, so a signed-in
