@@ -18,6 +18,7 @@ import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
 import { createRouter } from './lib/openapi.ts';
 import { refuseCrossSiteChanges } from './lib/origins.ts';
+import { refuseUnstorableText } from './lib/refuse-unstorable-text.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use('/api/*', (c, next) =>
     c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
+  app.use('/api/*', refuseUnstorableText());
 
   // Our own changes refuse other sites; better-auth checks the origin of its routes itself.
   const crossSite = refuseCrossSiteChanges(deps.env);

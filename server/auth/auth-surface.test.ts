@@ -146,6 +146,17 @@ describe(`better-auth's reachable surface (${process.env.TEST_ENGINE})`, () => {
     }
   });
 
+  // Found by the fuzzer: better-auth copied a sign-in callbackURL into a Location header, and a
+  // Bangla character in it made a 500.
+  it('refuses fields a sign-in does not take (callbackURL) in words, not with a 500', async () => {
+    const user = await createUser(t.db);
+    const res = await call(t, 'POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'Passw0rd!', callbackURL: '/রহিম' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('These fields cannot be sent to sign in: callbackURL.');
+  });
+
   it('makes every new account a donor, whatever its address (no admin by registering)', async () => {
     const body = { ...registration(), email: 'admin@example.org' };
     expect((await call(t, 'POST', '/api/auth/sign-up/email', { body })).status).toBe(200);

@@ -32,7 +32,26 @@ export interface AuthDeps {
 }
 
 /** What a sign-up body may hold; anything else (role, status, …) refuses the whole request. */
-const SIGN_UP_KEYS = new Set([...Object.keys(registerSchema.shape), 'callbackURL', 'rememberMe']);
+const SIGN_UP_KEYS = new Set([...Object.keys(registerSchema.shape), 'rememberMe']);
+/**
+ * What a sign-in body may hold. Not `callbackURL`: the web never sends one, and better-auth
+ * copies it into a Location header, where a Bangla character made a 500 (found by the fuzzer).
+ */
+const SIGN_IN_KEYS = new Set(['email', 'password', 'rememberMe']);
+
+function refuseOtherKeys(
+  body: Record<string, unknown> | undefined,
+  allowed: Set<string>,
+  sentence: string,
+) {
+  const unknown = Object.keys(body ?? {}).filter((key) => !allowed.has(key));
+  if (unknown.length) {
+    throw APIError.from('BAD_REQUEST', {
+      code: 'FIELD_NOT_ALLOWED',
+      message: `${sentence}: ${unknown.join(', ')}.`,
+    });
+  }
+}
 
 const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
 
@@ -160,13 +179,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           }
         }
         if (ctx.path === '/sign-up/email') {
-          const unknown = Object.keys(ctx.body ?? {}).filter((key) => !SIGN_UP_KEYS.has(key));
-          if (unknown.length) {
-            throw APIError.from('BAD_REQUEST', {
-              code: 'FIELD_NOT_ALLOWED',
-              message: `These fields cannot be set at registration: ${unknown.join(', ')}.`,
-            });
-          }
+          refuseOtherKeys(ctx.body, SIGN_UP_KEYS, 'These fields cannot be set at registration');
           const parsed = registerSchema.safeParse(ctx.body);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
@@ -184,6 +197,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           return { context: { body: { ...ctx.body, ...parsed.data } } };
         }
         if (ctx.path === '/sign-in/email') {
+          refuseOtherKeys(ctx.body, SIGN_IN_KEYS, 'These fields cannot be sent to sign in');
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const failures = await counters.peek(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
           if (failures >= ACCOUNT_FAILURE_LIMIT) {
