@@ -11,7 +11,13 @@ import {
   updateProfileSchema,
   userStatusFilterSchema,
 } from '../common/user.schema.ts';
-import { createRequest, createUser, dhakaDate, TEST_PASSWORD } from './test/factories.ts';
+import {
+  createRequest,
+  createUser,
+  dhakaDate,
+  requestForm,
+  TEST_PASSWORD,
+} from './test/factories.ts';
 import { fingerprint } from './test/fingerprint.ts';
 import { sessionCookie, signIn } from './test/http.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
@@ -98,19 +104,6 @@ const PROFILE = Object.keys(updateProfileSchema.shape);
 const PAGE = Object.keys(paginationSchema.shape);
 const STATUS = Object.keys(requestStatusFilterSchema.shape);
 
-const requestForm = () => ({
-  recipientName: 'Abdul Karim',
-  bloodGroup: 'B+',
-  division: 'Khulna',
-  district: 'Jashore',
-  upazila: 'Jashore Sadar',
-  hospitalName: 'Jashore General Hospital',
-  fullAddress: 'Ghop, Jashore',
-  donationDate: dhakaDate(2),
-  donationTime: '09:15',
-  requestMessage: 'Two bags needed before surgery.',
-});
-
 /**
  * One entry per mounted route, keyed `METHOD /path` as app.routes has it (a param's regex left
  * out). A route without an entry fails the coverage test below, so a new endpoint cannot be
@@ -184,7 +177,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     variants: [{ fields: PROFILE, valid: () => ({ name: 'Renamed Donor', searchVisible: true }) }],
   },
   'DELETE /api/users/:id': {},
-  'POST /api/donation-request': { variants: [{ fields: REQUEST, valid: requestForm }] },
+  'POST /api/donation-request': { variants: [{ fields: REQUEST, valid: () => requestForm() }] },
   'GET /api/donation-request/recent': { variants: [{ query: ['email'] }] },
   'GET /api/donation-request/all': { variants: [{ query: [...STATUS, ...PAGE] }] },
   'DELETE /api/donation-request/all/:id': {},

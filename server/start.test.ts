@@ -6,18 +6,23 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from './lib/env.ts';
 import { startServer } from './start.ts';
 
+/** The real server on a free port with its own data folder (no web app). */
+async function startOnFreePort(prefix: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const env = parseEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+  });
+  return { dataDir, server: await startServer(env, path.join(dataDir, 'no-web')) };
+}
+
 // Runs in api-sqlite only (see vitest.config.ts): start-up and shutdown do not depend on the engine.
 describe('start-up and graceful shutdown', () => {
   it('serves, then on stop lets an in-flight request finish and refuses new connections', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-start-'));
-    const env = parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    });
-    const server = await startServer(env, path.join(dataDir, 'no-web'));
+    const { dataDir, server } = await startOnFreePort('redhope-start-');
     expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
     // The secret was generated and kept for the next start.
     expect(fs.readFileSync(path.join(dataDir, '.auth-secret'), 'utf8').length).toBeGreaterThan(30);
@@ -44,15 +49,7 @@ describe('start-up and graceful shutdown', () => {
 describe('a body over the limit', () => {
   it('is answered 413 and the connection is closed honestly, not left holding the rest', async () => {
     const net = await import('node:net');
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-413-'));
-    const env = parseEnv({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-    });
-    const server = await startServer(env, path.join(dataDir, 'no-web'));
+    const { dataDir, server } = await startOnFreePort('redhope-413-');
     const { port } = new URL(server.url);
     const body = JSON.stringify({ message: 'x'.repeat(300 * 1024) });
     const socket = net.connect(Number(port), '127.0.0.1');

@@ -90,15 +90,7 @@ export async function withExclusiveLock<T>(
         await sql`select pg_advisory_unlock(727274)`.execute(conn);
       }
     }
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
+    return immediateTransaction(conn, fn);
   });
 }
 
@@ -151,16 +143,24 @@ export async function serializedTransaction<T>(
     });
   }
   return db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const result = await fn(conn);
-      await sql`commit`.execute(conn);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(conn);
-      throw error;
-    }
+    return immediateTransaction(conn, fn);
   });
+}
+
+/** SQLite: a transaction that takes the write lock before its first read (BEGIN IMMEDIATE). */
+async function immediateTransaction<T>(
+  conn: Kysely<Database>,
+  fn: (conn: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  await sql`begin immediate`.execute(conn);
+  try {
+    const result = await fn(conn);
+    await sql`commit`.execute(conn);
+    return result;
+  } catch (error) {
+    await sql`rollback`.execute(conn);
+    throw error;
+  }
 }
 
 /** A timestamp as read from either engine, as an ISO-8601 UTC string. */

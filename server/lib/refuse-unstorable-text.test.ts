@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRequest, createUser, dhakaDate, TEST_PASSWORD } from '../test/factories.ts';
+import { createRequest, createUser, requestForm, TEST_PASSWORD } from '../test/factories.ts';
 import { fingerprint } from '../test/fingerprint.ts';
 import { type CallResult, call, sessionCookie, signIn } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -38,20 +38,6 @@ beforeAll(async () => {
   request = await createRequest(t.db, donor);
 });
 afterAll(() => t.close());
-
-const requestForm = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Abdul Karim',
-  bloodGroup: 'B+',
-  division: 'Khulna',
-  district: 'Jashore',
-  upazila: 'Jashore Sadar',
-  hospitalName: 'Jashore General Hospital',
-  fullAddress: 'Ghop, Jashore',
-  donationDate: dhakaDate(2),
-  donationTime: '09:15',
-  requestMessage: 'Two bags needed before surgery.',
-  ...overrides,
-});
 
 const signUpForm = (overrides: Record<string, unknown> = {}) => ({
   name: 'Karim Uddin',

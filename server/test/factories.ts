@@ -151,3 +151,18 @@ export async function createRequest(
   if (!row) throw new Error('The request just made is gone.');
   return row;
 }
+
+/** A valid Create Donation Request form, as the web sends it. */
+export const requestForm = (overrides: Record<string, unknown> = {}) => ({
+  recipientName: 'Abdul Karim',
+  bloodGroup: 'B+',
+  division: 'Khulna',
+  district: 'Jashore',
+  upazila: 'Jashore Sadar',
+  hospitalName: 'Jashore General Hospital',
+  fullAddress: 'Ghop, Jashore',
+  donationDate: dhakaDate(2),
+  donationTime: '09:15',
+  requestMessage: 'Two bags needed before surgery.',
+  ...overrides,
+});

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { bearerFor, createUser, dhakaDate } from '../../test/factories.ts';
+import { bearerFor, createUser, requestForm } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 export type User = Awaited<ReturnType<typeof createUser>>;
@@ -49,16 +49,4 @@ export function setUpRequestsWorld() {
 }
 
 /** A valid Create Donation Request form. */
-export const form = (overrides: Record<string, unknown> = {}) => ({
-  recipientName: 'Abdul Karim',
-  bloodGroup: 'B+',
-  division: 'Khulna',
-  district: 'Jashore',
-  upazila: 'Jashore Sadar',
-  hospitalName: 'Jashore General Hospital',
-  fullAddress: 'Ghop, Jashore',
-  donationDate: dhakaDate(2),
-  donationTime: '09:15',
-  requestMessage: 'Two bags needed before surgery.',
-  ...overrides,
-});
+export const form = requestForm;
