@@ -157,6 +157,15 @@ describe(`better-auth's reachable surface (${process.env.TEST_ENGINE})`, () => {
     expect(res.body.error.message).toBe('These fields cannot be sent to sign in: callbackURL.');
   });
 
+  it('refuses a sign-in posted from another site, as in production', async () => {
+    const user = await createUser(t.db);
+    const res = await call(t, 'POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'Passw0rd!' },
+      headers: { origin: 'https://evil.example', cookie: 'better-auth.session_token=x' },
+    });
+    expect(res.status).toBe(403);
+  });
+
   it('makes every new account a donor, whatever its address (no admin by registering)', async () => {
     const body = { ...registration(), email: 'admin@example.org' };
     expect((await call(t, 'POST', '/api/auth/sign-up/email', { body })).status).toBe(200);

@@ -102,6 +102,9 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
       cookieCache: { enabled: false },
     },
     advanced: {
+      // better-auth turns its origin and callbackURL checks off when NODE_ENV is test; keep them
+      // on, so the tests see what production does.
+      disableOriginCheck: false,
       database: { generateId: () => newId() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: baseURL.startsWith('https://'),
