@@ -3,6 +3,8 @@ import { bearerFor, createUser } from '../test/factories.ts';
 import { call } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { databaseCounterStore } from './counter-store.ts';
+import { parseEnv } from './env.ts';
+import { trustedOrigins } from './origins.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -85,6 +87,20 @@ describe(`defence in depth (${process.env.TEST_ENGINE})`, () => {
     await store.hit('sweep-test:live', 60_000);
     await store.sweep?.();
     expect(await store.peek('sweep-test:live', 60_000)).toBe(1);
+  });
+});
+
+describe("the site's own origins", () => {
+  it("are PUBLIC_URL's alone when set, and this machine's addresses on PORT when not", () => {
+    expect(
+      trustedOrigins(
+        parseEnv({ PUBLIC_URL: 'https://redhope.example/app', NODE_ENV: 'production' }),
+      ),
+    ).toEqual(['https://redhope.example']);
+    expect(trustedOrigins(parseEnv({ PORT: '8080', NODE_ENV: 'production' }))).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+    ]);
   });
 });
 

@@ -3,9 +3,14 @@ import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
 
-/** The site's own origins: PUBLIC_URL's, and Vite's dev server in development. */
+/**
+ * The site's own origins: PUBLIC_URL's (without it, this machine's own addresses on PORT), and
+ * Vite's dev server in development.
+ */
 export function trustedOrigins(env: Env): string[] {
-  const origins = [new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin];
+  const origins = env.PUBLIC_URL
+    ? [new URL(env.PUBLIC_URL).origin]
+    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
   // Vite's dev server (npm run dev) forwards /api from another origin.
   if (env.NODE_ENV === 'development') origins.push('http://localhost:5173');
   return origins;

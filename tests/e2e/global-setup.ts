@@ -49,12 +49,15 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-e2e-'));
   const port = await freePort();
   let output = '';
+  // The address the browser uses is the site's address: changes from any other origin are refused.
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
@@ -70,7 +73,6 @@ export default async function setup(project: TestProject) {
   server.stderr?.on('data', (d) => {
     output += d;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(baseUrl, server, () => output);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
