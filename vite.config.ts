@@ -1,6 +1,8 @@
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // The web app lives in web/; the server serves dist/web in production and proxies nothing.
 // In development Vite serves the app and forwards /api to the server on PORT (default 3000).
@@ -8,7 +10,7 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(path.resolve('dist/web'))],
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

@@ -13,6 +13,7 @@ import { imagesRoutes } from './features/images/images.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { compressJson } from './lib/compress-json.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.req.path === '/api/images' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   app.use('/api/*', refuseUnstorableText());
+  app.use('/api/*', ...compressJson());
 
   // Our own changes refuse other sites; better-auth checks the origin of its routes itself.
   const crossSite = refuseCrossSiteChanges(deps.env);

@@ -5,8 +5,9 @@ import { Hono } from 'hono';
 import type { AppEnv } from './context.ts';
 
 /**
- * Serves the built web app from `root`. Hashed assets are cached for a year; every other
- * non-/api path answers index.html (never cached) so the client router can take it.
+ * Serves the built web app from `root`, precompressed (brotli or gzip) where the browser takes
+ * it. Hashed assets are cached for a year; every other non-/api path answers index.html (never
+ * cached) so the client router can take it.
  */
 export function staticWeb(root: string) {
   const app = new Hono<AppEnv>();
@@ -15,12 +16,14 @@ export function staticWeb(root: string) {
     '/assets/*',
     serveStatic({
       root,
+      // The build writes .br and .gz beside each text asset; the browser gets the best it takes.
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  app.use('*', serveStatic({ root }));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build`.', 503);
