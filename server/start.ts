@@ -23,7 +23,8 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
-  logger.info({ url }, 'RedHope is listening');
+  // From process start to serving (settings, database, migrations, listen): the start-up cost.
+  logger.info({ url, readyMs: Math.round(performance.now()) }, 'RedHope is listening');
 
   let stopping: Promise<void> | undefined;
   const stop = () => {

@@ -51,7 +51,8 @@ export default async function setup(project: TestProject) {
   let output = '';
   // The address the browser uses is the site's address: changes from any other origin are refused.
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  // The compiled server, as production runs it (npm run build made it).
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/index.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
