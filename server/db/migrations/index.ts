@@ -7,6 +7,7 @@ import { donorSearchIndexes } from './005-donor-search-indexes.ts';
 import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
+import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -24,5 +25,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '006-request-requester-set-null': requestRequesterSetNull(engine),
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
+    '009-donor-search-place-indexes': donorSearchPlaceIndexes,
   };
 }

@@ -38,4 +38,17 @@ describe(`one behaviour for every list and field (${process.env.TEST_ENGINE})`, 
       .executeTakeFirstOrThrow();
     expect(row.upazila).toBeNull();
   });
+
+  it('finds donors by district within its division, and none for a district of another', async () => {
+    const donor = await createUser(t.db, {
+      division: 'Khulna',
+      district: 'Jashore',
+      name: 'Jashore Donor',
+    });
+    const names = async (query: string) =>
+      (await call(t, 'GET', `/api/users/donor?${query}`)).body.map((d: { id: string }) => d.id);
+    expect(await names('division=Khulna&district=Jashore')).toContain(donor.id);
+    expect(await names('district=Jashore')).toContain(donor.id);
+    expect(await names('division=Dhaka&district=Jashore')).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Role, UserStatus } from '../../../common/constants.ts';
+import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
 import { serializedTransaction } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
@@ -229,14 +230,30 @@ export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
   return Number(row.count);
 }
 
+/** Each district's division, by English name (the reference data; names are unique). */
+const DIVISION_OF_DISTRICT = new Map(
+  geo.districts.map((district) => [
+    district.name,
+    geo.divisions.find((division) => division.id === district.divisionId)?.name,
+  ]),
+);
+
 function donorQuery(db: Kysely<Database>, filters: DonorSearch) {
   let query = db
     .selectFrom('user')
     .where('status', '=', 'active')
     .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
   if (filters.bloodGroup) query = query.where('bloodGroup', '=', filters.bloodGroup);
-  if (filters.division) query = query.where('division', '=', filters.division);
-  if (filters.district) query = query.where('district', '=', filters.district);
+  if (filters.district) {
+    query = query.where('district', '=', filters.district);
+    // A district lies in one division: checked here against the reference data rather than in
+    // SQL, where the division would tempt the planner to walk the whole division's donors.
+    if (filters.division && DIVISION_OF_DISTRICT.get(filters.district) !== filters.division) {
+      query = query.where(sql<boolean>`1 = 0`);
+    }
+  } else if (filters.division) {
+    query = query.where('division', '=', filters.division);
+  }
   if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
   return query;
 }
