@@ -13,6 +13,12 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** Paginated lists: `?page=&limit=`. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The public lists (donor search, open requests) count their matches up to this many and no
+ * further: past it the total says "at least" (X-Total-Capped), so a broad search costs a page,
+ * not the table (decision 006).
+ */
+export const COUNT_CAP = 10_000;
 
 /** Images accepted by the upload endpoint. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

@@ -69,6 +69,9 @@ export function page<const S extends z.ZodType>(item: S, description: string) {
     headers: z.object({
       'X-Total-Count': z.string().meta({ description: 'How many items match, over all pages' }),
       Link: z.string().meta({ description: 'RFC 8288 links: first, prev, next, last' }),
+      'X-Total-Capped': z.literal('true').optional().meta({
+        description: 'Present when the count stopped at 10,000: the total is at least that',
+      }),
     }),
     content: { 'application/json': { schema: z.array(item) } },
   } as const;

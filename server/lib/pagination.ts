@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { COUNT_CAP } from '../../common/constants.ts';
 import type { Pagination } from '../../common/pagination.schema.ts';
 
 /** Rows to skip for a page. */
@@ -8,8 +9,12 @@ export const offsetOf = ({ page, limit }: Pagination) => (page - 1) * limit;
  * Sets X-Total-Count and an RFC 8288 Link header (first, prev, next, last) for a list answer,
  * keeping the request's other query parameters.
  */
-export function setPageHeaders(c: Context, total: number, { page, limit }: Pagination): void {
+export function setPageHeaders(c: Context, counted: number, { page, limit }: Pagination): void {
+  // A count that stopped at the cap says so: the total is at least COUNT_CAP.
+  const capped = counted > COUNT_CAP;
+  const total = capped ? COUNT_CAP : counted;
   c.header('X-Total-Count', String(total));
+  if (capped) c.header('X-Total-Capped', 'true');
   const last = Math.max(1, Math.ceil(total / limit));
   const url = new URL(c.req.url);
   const link = (p: number, rel: string) => {
@@ -22,7 +27,7 @@ export function setPageHeaders(c: Context, total: number, { page, limit }: Pagin
   if (page < last) links.push(link(page + 1, 'next'));
   links.push(link(last, 'last'));
   c.header('Link', links.join(', '));
-  c.header('Access-Control-Expose-Headers', 'X-Total-Count, Link');
+  c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Capped, Link');
 }
 
 /** What a repository offers for one list: a page of rows, and how many rows there are in all. */

@@ -148,6 +148,7 @@ describe('api client: calls made from the endpoint definitions', () => {
     await expect(requestPage(listAllRequests, { query: { page: 3 } })).resolves.toEqual({
       items: [],
       total: 42,
+      capped: false,
     });
   });
 });

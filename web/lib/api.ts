@@ -105,14 +105,16 @@ export async function request<E extends Endpoint>(
 export async function requestPage<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
-): Promise<{ items: EndpointOutput<E>; total: number }> {
+): Promise<{ items: EndpointOutput<E>; total: number; capped: boolean }> {
   // The generic input is one of the shapes AnyInput covers; only its parts are read.
   const response = await sendTo(endpoint, input as AnyInput);
   const items = await readAnswer(endpoint, response);
   const header = response.headers.get('X-Total-Count');
   const total = header === null ? Number.NaN : Number(header);
   const count = Array.isArray(items) ? items.length : 0;
-  return { items, total: Number.isFinite(total) ? total : count };
+  // X-Total-Capped: the server stopped counting; the total is "at least" (decision 006).
+  const capped = response.headers.get('X-Total-Capped') === 'true';
+  return { items, total: Number.isFinite(total) ? total : count, capped };
 }
 
 /** The parts of any endpoint's input, whatever its definition. */

@@ -1,5 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { RequestStatus } from '../../../common/constants.ts';
+import { COUNT_CAP, type RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -165,8 +165,16 @@ export function findOpen(db: Kysely<Database>, today: string, page: Page) {
 }
 
 /** How many requests findOpen would list without paging. */
-export function countOpen(db: Kysely<Database>, today: string) {
-  return count(open(db, today));
+/** How many open requests there are, counted up to COUNT_CAP + 1 (more means "over the cap"). */
+export async function countOpen(db: Kysely<Database>, today: string) {
+  const matches = open(db, today)
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /**

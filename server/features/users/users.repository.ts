@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Role, UserStatus } from '../../../common/constants.ts';
+import { COUNT_CAP, type Role, type UserStatus } from '../../../common/constants.ts';
 import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
 import { serializedTransaction } from '../../db/dialect.ts';
@@ -222,9 +222,16 @@ export function searchDonors(
     .execute();
 }
 
-/** How many donors searchDonors would list without paging. */
+/**
+ * How many donors searchDonors would list without paging, counted up to COUNT_CAP + 1 (more
+ * means "over the cap"): the work stops there however many match.
+ */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
-  const row = await donorQuery(db, filters)
+  const matches = donorQuery(db, filters)
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(matches.as('match'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
