@@ -1,7 +1,8 @@
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
-import { PASSWORD, registerMember } from './fixtures.ts';
+import { type Member, PASSWORD, registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
 
@@ -58,5 +59,77 @@ describe('return after login (SPEC §2)', () => {
     await page.waitForURL((url) => url.pathname === '/search-donor');
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
     await page.context().close();
+  });
+});
+
+/** Tomorrow as YYYY-MM-DD. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A pending request of the signed-in page's member, made through the API; its id. */
+async function createRequest(page: Page, fields: Record<string, string> = {}): Promise<string> {
+  const res = await page.context().request.post('/api/donation-request', {
+    data: {
+      recipientName: `Patient ${Date.now().toString(36)}`,
+      bloodGroup: 'A-',
+      division: 'Khulna',
+      district: 'Khulna',
+      hospitalName: 'Khulna Medical College Hospital',
+      fullAddress: 'KDA Avenue, Khulna',
+      donationDate: tomorrow(),
+      donationTime: '10:30',
+      requestMessage: 'Two bags needed before surgery.',
+      ...fields,
+    },
+  });
+  if (!res.ok()) throw new Error(`create failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { insertedId: string }).insertedId;
+}
+
+async function signedInPage(member: Member): Promise<Page> {
+  const page = await browser.newPage();
+  await signIn(page.context(), member);
+  return page;
+}
+
+/** Counts the PATCHes the page sends. */
+function countPatches(page: Page) {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH') sent.push(r.url());
+  });
+  return sent;
+}
+
+describe('double submits (regression: a double click sent two PATCHes, the second a 409)', () => {
+  it('double-clicking Confirm in Donate Now and Done on My Donation Request sends one PATCH each', async () => {
+    const requester = await registerMember();
+    const donor = await registerMember();
+    const pageA = await signedInPage(requester);
+    const id = await createRequest(pageA);
+
+    const pageB = await signedInPage(donor);
+    const donorPatches = countPatches(pageB);
+    await pageB.goto(`/blood-donation-request/${id}`);
+    await pageB.getByRole('button', { name: 'Donate Now' }).click();
+    const dialog = pageB.getByRole('dialog', {
+      name: 'Please review your details before confirming',
+    });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
+    await pageB.getByText('Done, Blood donation request is now In Progress.').waitFor();
+    await pageB.waitForTimeout(500);
+    expect(donorPatches).toHaveLength(1);
+    expect(await pageB.getByText('Something went wrong').count()).toBe(0);
+
+    const requesterPatches = countPatches(pageA);
+    await pageA.goto('/dashboard/my-donation-requests');
+    const row = pageA.getByRole('row').filter({ hasText: donor.email });
+    await row.getByRole('button', { name: 'Done' }).dblclick();
+    await pageA.getByText('Donation status has been done').waitFor();
+    await pageA.waitForTimeout(500);
+    expect(requesterPatches).toHaveLength(1);
+    expect(await pageA.getByText('Something went wrong').count()).toBe(0);
+    await pageA.context().close();
+    await pageB.context().close();
   });
 });
