@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
 import { type Member, PASSWORD, registerMember, signIn } from './fixtures.ts';
 
