@@ -133,3 +133,67 @@ describe('double submits (regression: a double click sent two PATCHes, the secon
     await pageB.context().close();
   });
 });
+
+/**
+ * WCAG contrast ratios of every address block's lines (the footer's, the Get in touch card's), from the computed styles. Colours go
+ * through a canvas, which turns Tailwind's oklch() (and any alpha) into sRGB bytes.
+ */
+async function addressContrasts(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) throw new Error('no canvas');
+    const paint = (color: string) => {
+      ctx.fillStyle = color;
+      ctx.fillRect(0, 0, 1, 1);
+    };
+    const backgroundOf = (el: Element): string[] => {
+      const layers: string[] = [];
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') layers.unshift(bg);
+      }
+      return ['#fff', ...layers];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const lin = (v: number) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const nodes = Array.from(document.querySelectorAll('address p, address span, address a'));
+    return nodes.map((el) => {
+      ctx.clearRect(0, 0, 1, 1);
+      for (const layer of backgroundOf(el)) paint(layer);
+      paint(getComputedStyle(el).color);
+      const fg = Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+      ctx.clearRect(0, 0, 1, 1);
+      for (const layer of backgroundOf(el)) paint(layer);
+      const bg = Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
+      const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+      return { text: el.textContent?.slice(0, 30), ratio: (hi + 0.05) / (lo + 0.05) };
+    });
+  });
+}
+
+describe('colour contrast (regression: the address and phone lines on / failed WCAG AA)', () => {
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    it(`the address, phone and email lines on / reach 4.5:1 at ${size.width}px`, async () => {
+      const page = await browser.newPage();
+      await page.setViewportSize(size);
+      await page.goto('/');
+      await page.locator('footer address').waitFor();
+      await page.locator('#contact-title').scrollIntoViewIfNeeded();
+      const found = await addressContrasts(page);
+      expect(found.length).toBeGreaterThan(6);
+      expect(found.filter((node) => node.ratio < 4.5)).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
