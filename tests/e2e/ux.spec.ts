@@ -157,7 +157,7 @@ async function addressContrasts(page: Page) {
       }
       return ['#fff', ...layers];
     };
-    const luminance = ([r, g, b]: number[]) => {
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
       const lin = (v: number) => {
         const c = v / 255;
         return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -173,7 +173,8 @@ async function addressContrasts(page: Page) {
       ctx.clearRect(0, 0, 1, 1);
       for (const layer of backgroundOf(el)) paint(layer);
       const bg = Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3));
-      const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+      const [one, two] = [luminance(fg), luminance(bg)];
+      const [hi, lo] = [Math.max(one, two), Math.min(one, two)];
       return { text: el.textContent?.slice(0, 30), ratio: (hi + 0.05) / (lo + 0.05) };
     });
   });
