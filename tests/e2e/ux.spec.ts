@@ -198,3 +198,34 @@ describe('colour contrast (regression: the address and phone lines on / failed W
     });
   }
 });
+
+describe('small ones (sibling issue)', () => {
+  it('Donate Now opens with the focus on its first action, not on a read-only field', async () => {
+    const requester = await registerMember();
+    const donor = await registerMember();
+    const id = await createRequest(await signedInPage(requester));
+    const page = await signedInPage(donor);
+    await page.goto(`/blood-donation-request/${id}`);
+    await page.getByRole('button', { name: 'Donate Now' }).click();
+    await page.getByRole('dialog').waitFor();
+    const focused = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      text: document.activeElement?.textContent,
+    }));
+    expect(focused).toEqual({ tag: 'BUTTON', text: 'Close' });
+    await page.context().close();
+  });
+
+  it('signing out on a dashboard page lands on the home page with the signed-out message', async () => {
+    const member = await registerMember();
+    const page = await signedInPage(member);
+    await page.goto('/dashboard/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByRole('button', { name: /account menu/i }).click();
+    await page.getByRole('menuitem', { name: 'SignOut' }).click();
+    await page.getByText('You’ve been signed out. Have a great day').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('heading', { name: 'Donor Login' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
