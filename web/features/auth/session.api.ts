@@ -92,9 +92,16 @@ export function useSignUp() {
 
 export function useSignOut() {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   return useSingleFlightMutation({
     mutationFn: () => request(signOut, { json: {} }),
-    onSuccess: () => endSession(queryClient),
+    onSuccess: async () => {
+      // As for sign out everywhere: from a dashboard page, home first, not the login guard's form.
+      if (window.location.pathname.startsWith('/dashboard')) {
+        await navigate('/', { replace: true, flushSync: true });
+      }
+      endSession(queryClient);
+    },
   });
 }
 
