@@ -2,7 +2,8 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (so focus stays
- * inside), Escape closes it, and focus returns to the opener when it closes.
+ * inside), Escape closes it, and focus returns to the opener when it closes. The element marked
+ * `data-autofocus` gets the focus on opening.
  */
 export function Modal({
   open,
@@ -23,7 +24,12 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable element; a dialog can name a better one
+      // (a read-only field's focus ring reads as an error).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

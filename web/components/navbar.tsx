@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../features/auth/account-menu.tsx';
+import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
@@ -23,6 +24,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { user, isLoading } = useSession();
+  const location = useLocation();
   const close = () => setOpen(false);
 
   return (
@@ -80,7 +82,12 @@ export function Navbar() {
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />
           ) : (
-            <Link to="/login" onClick={close} className={primaryButton}>
+            <Link
+              to="/login"
+              state={returnState(location)}
+              onClick={close}
+              className={primaryButton}
+            >
               {t('nav.login')}
             </Link>
           )}

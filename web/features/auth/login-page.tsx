@@ -9,18 +9,8 @@ import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { AuthShell } from './auth-shell.tsx';
+import { returnPath, returnState } from './return-path.ts';
 import { useSession, useSignIn } from './session.api.ts';
-
-/** The sign-in screens themselves: never a place to return to after signing in. */
-const isAuthPage = (pathname: string) =>
-  pathname.startsWith('/login') || pathname.startsWith('/register');
-
-/** Where the login guard (or the unauthorized handler) came from; `/` otherwise. */
-function returnPath(state: unknown): string {
-  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
-  if (typeof from?.pathname !== 'string' || isAuthPage(from.pathname)) return '/';
-  return from.pathname + (typeof from.search === 'string' ? from.search : '');
-}
 
 /**
  * SPEC §8 shows one fixed text for a failed login. A locked-out (429) or blocked (403) user
@@ -66,7 +56,11 @@ export function LoginPage() {
       footer={
         <>
           {t('login.noAccount')}{' '}
-          <Link to="/register" className="font-semibold text-red-700 hover:underline">
+          <Link
+            to="/register"
+            state={returnState(location)}
+            className="font-semibold text-red-700 hover:underline"
+          >
             {t('login.register')}
           </Link>
         </>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registerFormSchema } from '../../../common/auth.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
@@ -15,6 +15,7 @@ import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AuthShell } from './auth-shell.tsx';
+import { returnPath, returnState } from './return-path.ts';
 import { useSignUp } from './session.api.ts';
 
 type RegisterFields = z.input<typeof registerFormSchema>;
@@ -26,6 +27,7 @@ export function RegisterPage() {
   const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
+  const location = useLocation();
   const signUp = useSignUp();
   const photoRef = useRef<HTMLInputElement>(null);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -97,7 +99,7 @@ export function RegisterPage() {
     }
     setStep('done'); // Stays disabled while the success message shows.
     await toastSuccess(t('register.success'), 1500);
-    await navigate('/');
+    await navigate(returnPath(location.state), { replace: true });
   };
 
   // The photo is a file, outside the schema: check it beside the schema's fields.
@@ -122,7 +124,11 @@ export function RegisterPage() {
       footer={
         <>
           {t('register.haveAccount')}{' '}
-          <Link to="/login" className="font-semibold text-red-700 hover:underline">
+          <Link
+            to="/login"
+            state={returnState(location)}
+            className="font-semibold text-red-700 hover:underline"
+          >
             {t('register.login')}
           </Link>
         </>

@@ -1,10 +1,4 @@
-import {
-  type QueryClient,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
 import {
@@ -16,6 +10,7 @@ import {
 } from '../../../common/contract/auth.contract.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { request } from '../../lib/api.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -80,7 +75,7 @@ export function endSession(queryClient: QueryClient) {
 
 export function useSignIn() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (credentials: Login) => request(signIn, { json: credentials }),
     onSuccess: () => startSession(queryClient),
   });
@@ -89,7 +84,7 @@ export function useSignIn() {
 /** Registration; the server signs the new donor in at once. */
 export function useSignUp() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (donor: Register) => request(signUp, { json: donor }),
     onSuccess: () => startSession(queryClient),
   });
@@ -97,9 +92,16 @@ export function useSignUp() {
 
 export function useSignOut() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const navigate = useNavigate();
+  return useSingleFlightMutation({
     mutationFn: () => request(signOut, { json: {} }),
-    onSuccess: () => endSession(queryClient),
+    onSuccess: async () => {
+      // As for sign out everywhere: from a dashboard page, home first, not the login guard's form.
+      if (window.location.pathname.startsWith('/dashboard')) {
+        await navigate('/', { replace: true, flushSync: true });
+      }
+      endSession(queryClient);
+    },
   });
 }
 
@@ -110,7 +112,7 @@ export function useSignOut() {
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => request(signOutEverywhere, { json: {} }),
     onSuccess: async () => {
       // Home first: ended on a dashboard page, the session's login guard would send the user to

@@ -71,7 +71,7 @@ export function DonateDialog({
           />
         </div>
         <div className="mt-2 flex justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={onClose}>
+          <button type="button" className={secondaryButton} onClick={onClose} data-autofocus>
             {t('requests.detail.close')}
           </button>
           <button

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestStatus } from '../../../common/constants.ts';
 import {
   changeRequest,
@@ -16,6 +10,7 @@ import {
 } from '../../../common/contract/requests.contract.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import { request, requestPage } from '../../lib/api.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 /** The fields a requester may change on their own pending request; `upazila: null` clears it. */
 export type RequestEdit = UpdateRequest;
@@ -93,7 +88,7 @@ function useRefreshRequests() {
 
 export function useCreateRequest() {
   const refresh = useRefreshRequests();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (fields: CreateRequest) => request(createRequest, { json: fields }),
     onSuccess: refresh,
   });
@@ -105,7 +100,7 @@ export function useCreateRequest() {
  */
 export function useChangeRequestStatus() {
   const refresh = useRefreshRequests();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({
       id,
       status,
@@ -120,7 +115,7 @@ export function useChangeRequestStatus() {
 
 export function useEditRequest() {
   const refresh = useRefreshRequests();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, fields }: { id: string; fields: RequestEdit }) =>
       request(changeRequest, { params: { id }, json: fields }),
     onSettled: refresh,
@@ -129,7 +124,7 @@ export function useEditRequest() {
 
 export function useDeleteRequest() {
   const refresh = useRefreshRequests();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (id: string) => request(deleteRequest, { params: { id } }),
     onSettled: refresh,
   });

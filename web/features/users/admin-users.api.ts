@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type UserStatus } from '../../../common/constants.ts';
 import {
   blockUser,
@@ -9,6 +9,7 @@ import {
   unblockUser,
 } from '../../../common/contract/users.contract.ts';
 import { request, requestPage } from '../../lib/api.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export interface UsersFilter {
   status?: UserStatus;
@@ -44,7 +45,7 @@ export type UserAction = keyof typeof ROLE_AND_STATUS_CHANGES | 'delete';
 /** The admin actions on one user; resolves with how many rows changed (0: nothing to do). */
 export function useUserAction() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async ({ action, id }: { action: UserAction; id: string }) => {
       if (action === 'delete') {
         return (await request(deleteUser, { params: { id } })).deletedCount;

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getMe, markDonated, updateProfile } from '../../../common/contract/users.contract.ts';
 import type { UpdateProfile } from '../../../common/user.schema.ts';
 import { request } from '../../lib/api.ts';
+import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { sessionQueryKey } from '../auth/session.api.ts';
 
 export const meQueryKey = ['users', 'me'] as const;
@@ -19,7 +20,7 @@ export function useMe() {
 /** PATCH /api/users/:id — the caller's own allowed fields only. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateProfile }) =>
       request(updateProfile, { params: { id }, json: changes }),
     onSuccess: () =>
@@ -34,7 +35,7 @@ export function useUpdateProfile() {
 /** Mark As Donated: records a donation today, which makes the donor not eligible for a while. */
 export function useMarkDonated() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (id: string) => request(markDonated, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
   });
