@@ -62,9 +62,6 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      // The browser opens 127.0.0.1, not localhost: the server's own origin must say so, or it
-      // refuses every change the pages send as cross-site (403 CROSS_SITE_REQUEST).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Every journey signs its own people up and in from 127.0.0.1: together they pass the
       // per-address limits (10 sign-ups an hour). The limits have their own API tests.
       AUTH_RATE_LIMIT: 'false',

@@ -23,16 +23,6 @@ describe('return after login (SPEC §2)', () => {
 
   it('navbar Login, then Register: signing up lands back on /search-donor, not /', async () => {
     const page = await browser.newPage();
-    // The photo upload has its own test in accounts.spec.ts; here it only has to answer.
-    await page.route('**/api/images', (route) =>
-      route.fulfill({
-        status: 201,
-        json: {
-          success: true,
-          data: { display_url: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp' },
-        },
-      }),
-    );
     await page.goto('/search-donor');
     await page.getByRole('navigation').getByRole('link', { name: 'Login' }).click();
     await page.getByRole('heading', { name: 'Donor Login' }).waitFor();
