@@ -23,6 +23,7 @@ import { refuseUnstorableText } from './lib/refuse-unstorable-text.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
+import { closeWhenBodyUnread } from './lib/unread-body.ts';
 
 /** JSON bodies are small forms; uploads get their own, larger limit on their route. */
 const JSON_BODY_LIMIT = 100 * 1024;
@@ -37,6 +38,7 @@ export interface AppOptions {
 /** Builds the whole HTTP app. Every feature is mounted here by hand. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  app.use(closeWhenBodyUnread());
   app.use(requestId());
   app.use(requestLog(deps.logger));
   app.use(securityHeaders(deps.env));
