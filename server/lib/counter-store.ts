@@ -32,6 +32,8 @@ export function databaseCounterStore(db: Kysely<Database>): CounterStore {
   const sweep = () =>
     db
       .deleteFrom('counter')
+      // Checked again on the row itself: a hit may have renewed it since the inner select.
+      .where('expiresAt', '<', Date.now())
       .where(
         'key',
         'in',
