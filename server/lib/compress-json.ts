@@ -13,6 +13,8 @@ const THRESHOLD = 1024;
 export function compressJson(): MiddlewareHandler<AppEnv>[] {
   const measure: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
+    // Only worth a copy of the body when the answer may be compressed at all.
+    if (!/gzip|deflate/.test(c.req.header('accept-encoding') ?? '')) return;
     if (c.res.headers.has('Content-Length') || !c.res.body) return;
     if (!c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
     const body = await c.res.arrayBuffer();

@@ -72,6 +72,18 @@ describe(`defence in depth (${process.env.TEST_ENGINE})`, () => {
     expect(refused.body.error.message).toMatch(/Please try again in (60 minutes|1 hour)\.$/);
   });
 
+  it('counts only messages it took: a form sent back with a mistake does not use up the hour', async () => {
+    for (let n = 0; n < 6; n++) {
+      const bad = await call(t, 'POST', '/api/contacts', {
+        body: { ...message(n), email: 'not an email' },
+        ip: '10.9.0.3',
+      });
+      expect(bad.status).toBe(400);
+    }
+    const good = await call(t, 'POST', '/api/contacts', { body: message(7), ip: '10.9.0.3' });
+    expect(good.status).toBe(201);
+  });
+
   it('lets counter rows expire instead of keeping one per key forever', async () => {
     const store = databaseCounterStore(t.db);
     for (let n = 0; n < 30; n++) await store.hit(`sweep-test:${n}`, 1);

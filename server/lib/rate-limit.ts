@@ -36,17 +36,30 @@ export function retryInWords(seconds: number): string {
  */
 export function rateLimit(counters: CounterStore, rule: RateLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { count, resetAt } = await counters.hit(`${rule.name}:${rule.key(c)}`, rule.windowMs);
-    const limit = typeof rule.limit === 'function' ? rule.limit(c) : rule.limit;
-    if (count > limit) {
-      const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-      c.header('Retry-After', String(seconds));
-      throw new AppError(
-        429,
-        rule.code,
-        `${rule.message} Please try again ${retryInWords(seconds)}.`,
-      );
-    }
+    await countAgainstLimit(counters, rule, c);
     return next();
   };
+}
+
+/**
+ * Counts this request against `rule` and throws the 429 when it is over. For a route that must
+ * count only requests it accepted (the contact form counts valid messages): call it in the
+ * handler, after validation, instead of mounting `rateLimit` before it.
+ */
+export async function countAgainstLimit(
+  counters: CounterStore,
+  rule: RateLimit,
+  c: Context<AppEnv>,
+): Promise<void> {
+  const { count, resetAt } = await counters.hit(`${rule.name}:${rule.key(c)}`, rule.windowMs);
+  const limit = typeof rule.limit === 'function' ? rule.limit(c) : rule.limit;
+  if (count > limit) {
+    const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+    c.header('Retry-After', String(seconds));
+    throw new AppError(
+      429,
+      rule.code,
+      `${rule.message} Please try again ${retryInWords(seconds)}.`,
+    );
+  }
 }

@@ -7,9 +7,11 @@ import {
 import { useRef } from 'react';
 
 /**
- * useMutation that sends nothing while its request runs. `isPending` disables the button, but
+ * useMutation that sends nothing while the same call runs. `isPending` disables the button, but
  * only after React renders again: a quick double click lands both clicks before that, and the
- * second PATCH then fails with 409 although the change went through.
+ * second PATCH then fails with 409 although the change went through. Only a repeat of the same
+ * variables is folded into the running call: another call (Block on a second row of All Users
+ * while the first row's request runs) still goes out.
  */
 export function useSingleFlightMutation<
   TData = unknown,
@@ -20,17 +22,19 @@ export function useSingleFlightMutation<
   options: UseMutationOptions<TData, TError, TVariables, TContext>,
 ): UseMutationResult<TData, TError, TVariables, TContext> {
   const mutation = useMutation(options);
-  const running = useRef<Promise<TData> | null>(null);
+  const running = useRef<{ key: string; call: Promise<TData> } | null>(null);
 
   const mutateAsync: typeof mutation.mutateAsync = (...args) => {
-    if (running.current) return running.current;
-    const started = mutation.mutateAsync(...args);
-    running.current = started;
+    const key = JSON.stringify(args[0] ?? null);
+    if (running.current?.key === key) return running.current.call;
+    const call = mutation.mutateAsync(...args);
+    const current = { key, call };
+    running.current = current;
     const release = () => {
-      running.current = null;
+      if (running.current === current) running.current = null;
     };
-    started.then(release, release);
-    return started;
+    call.then(release, release);
+    return call;
   };
 
   const mutate: typeof mutation.mutate = (...args) => {

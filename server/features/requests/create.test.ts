@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, dhakaDate } from '../../test/factories.ts';
+import { createUser, dhakaDate, requestForm } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
-import { form, setUpRequestsWorld } from './requests-world.ts';
+import { setUpRequestsWorld } from './requests-world.ts';
 
 const w = setUpRequestsWorld();
 const engine = process.env.TEST_ENGINE;
@@ -10,7 +10,7 @@ describe(`POST /api/donation-request (${engine})`, () => {
   it('creates a pending request whose w.requester is the caller, whatever the body claims', async () => {
     const res = await call(w.t, 'POST', '/api/donation-request', {
       ...(await w.as(w.requester)),
-      body: form({
+      body: requestForm({
         requesterName: 'Forged Name',
         requesterEmail: w.other.email,
         status: 'done',
@@ -36,7 +36,7 @@ describe(`POST /api/donation-request (${engine})`, () => {
   it('takes the upazila as optional and a date of today (in Dhaka)', async () => {
     const res = await call(w.t, 'POST', '/api/donation-request', {
       ...(await w.as(w.requester)),
-      body: form({ upazila: undefined, donationDate: dhakaDate(0) }),
+      body: requestForm({ upazila: undefined, donationDate: dhakaDate(0) }),
     });
     expect(res.status).toBe(201);
     expect(await w.row(res.body.insertedId)).toMatchObject({
@@ -46,11 +46,13 @@ describe(`POST /api/donation-request (${engine})`, () => {
   });
 
   it('refuses visitors (401) and blocked users (403)', async () => {
-    expect((await call(w.t, 'POST', '/api/donation-request', { body: form() })).status).toBe(401);
+    expect((await call(w.t, 'POST', '/api/donation-request', { body: requestForm() })).status).toBe(
+      401,
+    );
     const blocked = await createUser(w.t.db, { status: 'block' });
     const res = await call(w.t, 'POST', '/api/donation-request', {
       ...(await w.as(blocked)),
-      body: form(),
+      body: requestForm(),
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('ACCOUNT_BLOCKED');
@@ -94,7 +96,7 @@ describe(`POST /api/donation-request (${engine})`, () => {
   ])('refuses %j', async (overrides, field, message) => {
     const res = await call(w.t, 'POST', '/api/donation-request', {
       ...(await w.as(w.requester)),
-      body: form(overrides),
+      body: requestForm(overrides),
     });
     expect(res.status).toBe(400);
     expect(res.body.error.details[field]).toBe(message);

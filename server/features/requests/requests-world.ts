@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { bearerFor, createUser, requestForm } from '../../test/factories.ts';
+import { bearerFor, createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 export type User = Awaited<ReturnType<typeof createUser>>;
@@ -47,6 +47,3 @@ export function setUpRequestsWorld() {
   world.row = findRow;
   return world;
 }
-
-/** A valid Create Donation Request form. */
-export const form = requestForm;
