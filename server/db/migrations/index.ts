@@ -10,6 +10,7 @@ import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
 import { blogs } from './011-blogs.ts';
 import { contactInbox } from './012-contact-inbox.ts';
+import { uploads } from './013-uploads.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -30,5 +31,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
     '011-blogs': blogs(engine),
     '012-contact-inbox': contactInbox(engine),
+    '013-uploads': uploads,
   };
 }
