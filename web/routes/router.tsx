@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -64,8 +63,30 @@ export const router = createBrowserRouter([
               };
             },
           },
-          { path: 'blogs', element: <ComingSoon page="blogs" /> },
-          { path: 'blogs/:id', element: <ComingSoon page="blogDetail" /> },
+          {
+            path: 'blogs',
+            lazy: page(
+              () => import('../features/blogs/blogs-page.tsx'),
+              (m) => m.BlogsPage,
+            ),
+          },
+          {
+            // Loaded before render (SPEC §2); the loader comes with the page's chunk.
+            path: 'blogs/:id',
+            lazy: async () => {
+              const [{ blogDetailLoader }, { BlogDetailPage, BlogDetailError }] = await Promise.all(
+                [
+                  import('../features/blogs/blog-detail.loader.ts'),
+                  import('../features/blogs/blog-detail-page.tsx'),
+                ],
+              );
+              return {
+                loader: blogDetailLoader,
+                Component: BlogDetailPage,
+                ErrorBoundary: BlogDetailError,
+              };
+            },
+          },
           { path: 'login', element: <LoginPage /> },
           {
             path: 'register',
@@ -128,6 +149,13 @@ export const router = createBrowserRouter([
                       (m) => m.AllUsersPage,
                     ),
                   },
+                  {
+                    path: 'contact-messages',
+                    lazy: page(
+                      () => import('../features/contact/contact-inbox-page.tsx'),
+                      (m) => m.ContactInboxPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -140,8 +168,20 @@ export const router = createBrowserRouter([
                       (m) => m.AllRequestsPage,
                     ),
                   },
-                  { path: 'content-management', element: <ComingSoon page="contentManagement" /> },
-                  { path: 'content-management/add-blog', element: <ComingSoon page="addBlog" /> },
+                  {
+                    path: 'content-management',
+                    lazy: page(
+                      () => import('../features/blogs/content-management-page.tsx'),
+                      (m) => m.ContentManagementPage,
+                    ),
+                  },
+                  {
+                    path: 'content-management/add-blog',
+                    lazy: page(
+                      () => import('../features/blogs/add-blog-page.tsx'),
+                      (m) => m.AddBlogPage,
+                    ),
+                  },
                 ],
               },
             ],

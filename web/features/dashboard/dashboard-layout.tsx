@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../common/constants.ts';
 import { DropIcon } from '../../components/drop-icon.tsx';
 import { useSession } from '../auth/session.api.ts';
+import { NewMessagesBadge } from '../contact/new-messages-badge.tsx';
 
 type MenuKey =
   | 'profile'
@@ -12,6 +13,7 @@ type MenuKey =
   | 'myDonationRequests'
   | 'createDonationRequest'
   | 'contentManagement'
+  | 'contactMessages'
   | 'home'
   | 'donationRequests'
   | 'searchDonor';
@@ -31,6 +33,7 @@ const item = {
     to: '/dashboard/create-donation-request',
   },
   contentManagement: { key: 'contentManagement', to: '/dashboard/content-management' },
+  contactMessages: { key: 'contactMessages', to: '/dashboard/contact-messages' },
 } satisfies Record<string, MenuItem>;
 
 /** SPEC §2 "Menu by role", in the spec's order. */
@@ -42,6 +45,8 @@ const MENUS: Record<Role, MenuItem[]> = {
     item.myDonationRequests,
     item.createDonationRequest,
     item.contentManagement,
+    // Beyond the spec's menu: the inbox of the home page's contact form.
+    item.contactMessages,
   ],
   volunteer: [
     item.profile,
@@ -81,6 +86,7 @@ function SidebarContent({ role }: { role: Role }) {
           <li key={link.key}>
             <NavLink to={link.to} className={linkClass}>
               {t(`dashboard.menu.${link.key}`)}
+              {link.key === 'contactMessages' && <NewMessagesBadge />}
             </NavLink>
           </li>
         ))}
