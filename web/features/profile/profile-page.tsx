@@ -166,7 +166,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
       <div className="flex flex-wrap items-center gap-4">
         <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold text-gray-900">{me.name}</p>
+          <p className="truncate text-lg font-semibold text-gray-900" title={me.name}>
+            {me.name}
+          </p>
           <p className="text-sm">
             {me.eligible ? (
               <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800">

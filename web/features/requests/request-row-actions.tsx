@@ -82,7 +82,7 @@ export function RequestRowActions({
 
   return (
     <fieldset
-      className="flex items-center gap-1.5"
+      className="flex min-w-0 flex-wrap items-center gap-1.5"
       aria-label={t('requests.actions.label', { name: request.recipientName })}
       aria-busy={busy || undefined}
     >

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES } from '../../../common/constants.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -148,7 +149,7 @@ function UsersList({ myId }: { myId: string }) {
 }
 
 const actionButton =
-  'rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+  'whitespace-nowrap rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 
 function UserRow({
   user,
@@ -175,11 +176,13 @@ function UserRow({
       <td className="px-3 py-3">
         <UserAvatar name={name} image={user.image} />
       </td>
-      <th scope="row" className="whitespace-nowrap px-3 py-3 font-medium text-gray-900">
-        {name}
-        {isMe && <span className="ml-1 font-normal text-gray-500">{t('users.you')}</span>}
+      <th scope="row" className="px-3 py-3 font-medium text-gray-900">
+        <LongText text={name} lines={2} />
+        {isMe && <span className="block font-normal text-gray-500">{t('users.you')}</span>}
       </th>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-700">{user.email}</td>
+      <td className="px-3 py-3 text-gray-700">
+        <LongText text={user.email} lines={2} />
+      </td>
       <td className="px-3 py-3">
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${
@@ -203,7 +206,8 @@ function UserRow({
         </span>
       </td>
       <td className="px-3 py-3">
-        <div className="flex gap-1.5 whitespace-nowrap">
+        {/* Two by two: a narrow column, and still short rows. */}
+        <div className="grid grid-cols-[repeat(2,max-content)] gap-1.5">
           <button
             type="button"
             className={`${actionButton} bg-blue-50 text-blue-800 hover:bg-blue-100`}
