@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
@@ -118,7 +119,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
     reset(toFields(me));
   };
 
-  const onSave = async (values: ProfileValues) => {
+  const onSave = useSingleFlightCallback(async (values: ProfileValues) => {
     if (photoError) return;
     let image: string | undefined;
     if (photo) {
@@ -142,9 +143,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
     setEditing(false);
     setPhoto(null);
     void toastSuccess(t('profile.updated'));
-  };
+  });
 
-  const onMarkDonated = async () => {
+  const onMarkDonated = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('profile.markDonatedConfirmTitle'),
       t('profile.markDonatedConfirmText'),
@@ -156,7 +157,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
       onError: (error) =>
         void errorDialog(t('errors.title'), errorText(error, t('errors.generic'))),
     });
-  };
+  });
 
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));

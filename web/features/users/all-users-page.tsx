@@ -10,6 +10,7 @@ import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
@@ -47,7 +48,8 @@ function UsersList({ myId }: { myId: string }) {
   // After deleting the last user of the last page, step back to a page that has rows.
   useClampPage(page, users.data?.total, DEFAULT_PAGE_SIZE, setPage);
 
-  const run = async (action: UserAction, target: UserResponse) => {
+  // One confirmation at a time: a double click on an action asks once.
+  const run = useSingleFlightCallback(async (action: UserAction, target: UserResponse) => {
     const name = target.name;
     const confirmed = await confirmDialog(
       t('users.confirm.title'),
@@ -61,8 +63,8 @@ function UsersList({ myId }: { myId: string }) {
     userAction.mutate(
       { action, id: target.id },
       {
-        onSuccess: (count) => {
-          if (count <= 0) return;
+        onSuccess: ({ count, already }) => {
+          if (count <= 0 && !already) return;
           void dialog.fire({
             icon: 'success',
             title: t(`users.done.${action}.title`),
@@ -79,7 +81,7 @@ function UsersList({ myId }: { myId: string }) {
         },
       },
     );
-  };
+  });
 
   const busyId = userAction.isPending ? userAction.variables?.id : undefined;
   const columns = [
