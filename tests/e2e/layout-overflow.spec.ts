@@ -46,6 +46,22 @@ const openAccountMenu = async (page: Page) => {
   await page.getByRole('menuitem', { name: 'SignOut' }).waitFor();
 };
 
+const openEditDialog = async (page: Page) => {
+  await page.getByRole('button', { name: 'Edit' }).first().click();
+  await page.getByRole('dialog', { name: 'Edit Donation Request' }).waitFor();
+};
+
+const openDashboardMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'RedHope Dashboard' }).waitFor();
+};
+
+/** The confirmation before blocking the member with the long name (its text holds the name). */
+const confirmBlock = async (page: Page) => {
+  await page.getByRole('button', { name: /^Block GiverW/ }).click();
+  await page.getByText(/^Block GiverW/).waitFor();
+};
+
 const publicPages: Visit[] = [
   { path: '/' },
   { path: searchDonors, shows: 'Muhammad Shahriar Rahman Chowdhury' },
@@ -77,6 +93,8 @@ const pagesOf: Record<'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin', Vis
   donor: [
     { path: '/dashboard', shows: 'RecipientProgress' },
     { path: '/dashboard/my-donation-requests', shows: 'RecipientDone' },
+    { path: '/dashboard/my-donation-requests', shows: 'RecipientDone', andThen: openEditDialog },
+    { path: '/dashboard/profile', shows: 'My Profile', andThen: openDashboardMenu, only: PHONE },
     { path: () => `/blood-donation-request/${world.pendingId}`, shows: 'HospitalPending' },
     { path: () => `/blood-donation-request/${world.inProgressId}`, shows: 'GiverWWW' },
     ...everyMembersPages,
@@ -94,6 +112,7 @@ const pagesOf: Record<'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin', Vis
   admin: [
     ...staffPages,
     { path: '/dashboard/allUsers', shows: 'BlockedWWW' },
+    { path: '/dashboard/allUsers', shows: 'BlockedWWW', andThen: confirmBlock },
     ...everyMembersPages,
   ],
 };
