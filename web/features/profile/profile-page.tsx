@@ -227,6 +227,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
             type="email"
             readOnly
             value={me.email}
+            title={me.email}
           />
           <PlaceSelects
             value={place}

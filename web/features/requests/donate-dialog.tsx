@@ -37,7 +37,9 @@ export function DonateDialog({
       {
         onSuccess: ({ already }) => {
           onClose();
-          const message = already ? t('requests.detail.alreadyDonated') : t('requests.detail.donated');
+          const message = already
+            ? t('requests.detail.alreadyDonated')
+            : t('requests.detail.donated');
           void toastSuccess(message, 2000);
         },
         onError: (error) => {
@@ -58,7 +60,15 @@ export function DonateDialog({
           <label htmlFor={`${id}-name`} className={labelClass}>
             {t('requests.detail.yourName')}
           </label>
-          <input id={`${id}-name`} type="text" readOnly value={user.name} className={inputClass} />
+          {/* Read-only and cut at the field's edge: the title holds a long name whole. */}
+          <input
+            id={`${id}-name`}
+            type="text"
+            readOnly
+            value={user.name}
+            title={user.name}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
@@ -69,6 +79,7 @@ export function DonateDialog({
             type="email"
             readOnly
             value={user.email}
+            title={user.email}
             className={inputClass}
           />
         </div>
