@@ -134,6 +134,8 @@ describe('no page is wider than the screen, and every action is in view (issue 1
       if (member) await signIn(page.context(), member);
       const problems: string[] = [];
       let measured = 0;
+      // Each dashboard table's form at each width: a table on a desktop, cards on a phone.
+      const tableForms = new Set<string>();
       for (const visit of pagesOf[role]) {
         const path = typeof visit.path === 'function' ? visit.path() : visit.path;
         const sizes = visit.only ? [visit.only] : [DESKTOP, PHONE];
@@ -154,9 +156,17 @@ describe('no page is wider than the screen, and every action is in view (issue 1
             );
           }
           measured += 1;
+          const cards = await page
+            .locator('.data-table-frame')
+            .evaluateAll((frames) => frames.map((frame) => frame.hasAttribute('data-cards')));
+          for (const isCards of cards)
+            tableForms.add(`${size.width}: ${isCards ? 'cards' : 'table'}`);
         }
       }
       expect(problems).toEqual([]);
+      if (role === 'donor' || role === 'admin' || role === 'volunteer') {
+        expect([...tableForms].sort()).toEqual(['1280: table', '390: cards']);
+      }
       expect(measured).toBeGreaterThan(pagesOf[role].length);
       await page.context().close();
     });

@@ -1,6 +1,23 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
+ * Whether the frame's rows fit as a table at the frame's width. Measured on an unseen copy, so
+ * the page itself never switches form to be measured (which would make a long card list jump:
+ * the shorter table would pull the scroll position up).
+ */
+function tableFits(frame: HTMLElement): boolean {
+  const width = frame.clientWidth;
+  const probe = frame.cloneNode(true) as HTMLElement;
+  probe.removeAttribute('data-cards');
+  probe.setAttribute('aria-hidden', 'true');
+  probe.style.cssText = `position:absolute;top:0;left:-100000px;width:${width}px;visibility:hidden`;
+  document.body.append(probe);
+  const fits = (probe.querySelector('table')?.offsetWidth ?? 0) <= width + 1;
+  probe.remove();
+  return fits;
+}
+
+/**
  * The dashboard's tables: a caption for screen readers and column headers where the table fits
  * its box, and one card per row where it does not (`.data-table-frame[data-cards]` in
  * styles.css), so no action ever hides behind a sideways scroll (issue 11). Whether it fits is
@@ -25,43 +42,6 @@ export function DataTable({
   const frameRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const [cards, setCards] = useState(false);
-  // How wide the table was when it last did not fit: the box must grow past it to try again.
-  const needed = useRef(0);
-
-  // New rows may fit where the old ones did not (and the other way round): measure them as a
-  // table. Both updates land before the browser paints, so nothing flickers.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows change
-  useLayoutEffect(() => {
-    setCards(false);
-  }, [children]);
-
-  useLayoutEffect(() => {
-    const frame = frameRef.current;
-    const table = tableRef.current;
-    if (cards || !frame || !table) return;
-    if (table.offsetWidth > frame.clientWidth + 1) {
-      needed.current = table.offsetWidth;
-      setCards(true);
-    }
-  });
-
-  // The box changes width with the window (or the sidebar): check again.
-  useEffect(() => {
-    const frame = frameRef.current;
-    const table = tableRef.current;
-    if (!frame || !table) return;
-    const observer = new ResizeObserver(() => {
-      const width = frame.clientWidth;
-      if (frame.dataset.cards !== undefined) {
-        if (width >= needed.current) setCards(false);
-      } else if (table.offsetWidth > width + 1) {
-        needed.current = table.offsetWidth;
-        setCards(true);
-      }
-    });
-    observer.observe(frame);
-    return () => observer.disconnect();
-  }, []);
 
   // After every render: rows come and go with pages, filters and status changes.
   useLayoutEffect(() => {
@@ -73,7 +53,18 @@ export function DataTable({
         }
       }
     }
+    // Before the browser paints: the rows never show in the wrong form.
+    if (frameRef.current) setCards(!tableFits(frameRef.current));
   });
+
+  // The box changes width with the window (or the sidebar): measure again.
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const observer = new ResizeObserver(() => setCards(!tableFits(frame)));
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div ref={frameRef} className="data-table-frame" data-cards={cards ? '' : undefined}>
