@@ -88,6 +88,20 @@ export interface CounterTable {
   expiresAt: ColumnType<number | string, number, number>;
 }
 
+/** An uploaded image (decision 008): a visitor's stays unclaimed until a registration uses it. */
+export interface UploadTable {
+  /** The stored file's name, `<uuid>.webp`. */
+  name: string;
+  /** A visitor's address; null for a signed-in user's upload. */
+  uploaderIp: string | null;
+  /** The uploader, or the account whose registration claimed it. */
+  userId: string | null;
+  /** Epoch ms. */
+  uploadedAt: ColumnType<number | string, number, number>;
+  /** Epoch ms; null while unclaimed. */
+  claimedAt: ColumnType<number | string | null, number | null, number>;
+}
+
 export interface DonationRequestTable {
   id: string;
   /** Null once the requester's account is deleted; the name stays, the email is erased. */
@@ -126,4 +140,5 @@ export interface Database {
   district: DistrictTable;
   upazila: UpazilaTable;
   donationRequest: DonationRequestTable;
+  upload: UploadTable;
 }
