@@ -19,17 +19,25 @@ export async function errorDialog(title: string, text?: string): Promise<void> {
   await dialog.fire({ icon: 'error', title, text });
 }
 
+/**
+ * A click outside a confirmation this soon after it opened is the second click of the double
+ * click that opened it, not an answer: it must not close the question (issue 11).
+ */
+const OUTSIDE_CLICK_GRACE_MS = 600;
+
 /** Asks before something that cannot be undone; true only when the user confirmed. */
 export async function confirmDialog(
   title: string,
   text: string,
   labels?: { confirm: string; cancel: string },
 ): Promise<boolean> {
+  const openedAt = Date.now();
   const result = await dialog.fire({
     icon: 'warning',
     title,
     text,
     showCancelButton: true,
+    allowOutsideClick: () => Date.now() - openedAt > OUTSIDE_CLICK_GRACE_MS,
     ...(labels && { confirmButtonText: labels.confirm, cancelButtonText: labels.cancel }),
     focusCancel: true,
   });

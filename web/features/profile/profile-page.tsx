@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
@@ -118,7 +119,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
     reset(toFields(me));
   };
 
-  const onSave = async (values: ProfileValues) => {
+  const onSave = useSingleFlightCallback(async (values: ProfileValues) => {
     if (photoError) return;
     let image: string | undefined;
     if (photo) {
@@ -142,9 +143,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
     setEditing(false);
     setPhoto(null);
     void toastSuccess(t('profile.updated'));
-  };
+  });
 
-  const onMarkDonated = async () => {
+  const onMarkDonated = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('profile.markDonatedConfirmTitle'),
       t('profile.markDonatedConfirmText'),
@@ -156,7 +157,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
       onError: (error) =>
         void errorDialog(t('errors.title'), errorText(error, t('errors.generic'))),
     });
-  };
+  });
 
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
@@ -166,7 +167,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
       <div className="flex flex-wrap items-center gap-4">
         <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold text-gray-900">{me.name}</p>
+          <p className="truncate text-lg font-semibold text-gray-900" title={me.name}>
+            {me.name}
+          </p>
           <p className="text-sm">
             {me.eligible ? (
               <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800">
@@ -224,6 +227,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
             type="email"
             readOnly
             value={me.email}
+            title={me.email}
           />
           <PlaceSelects
             value={place}
