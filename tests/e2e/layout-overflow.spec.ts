@@ -66,7 +66,8 @@ const publicPages: Visit[] = [
   { path: '/' },
   { path: searchDonors, shows: 'Muhammad Shahriar Rahman Chowdhury' },
   { path: '/blood-donation-request', shows: 'RecipientPending' },
-  { path: '/blogs' },
+  { path: '/blogs', shows: 'BlogTitle' },
+  { path: () => `/blogs/${world.blogId}`, shows: 'BlogContent' },
   { path: '/no-such-page' },
 ];
 
@@ -84,7 +85,7 @@ const staffPages: Visit[] = [
   { path: '/dashboard', shows: 'Donation Request' },
   { path: '/dashboard/all-donation-requests', shows: 'RecipientDone' },
   { path: () => `/blood-donation-request/${world.doneId}`, shows: 'GiverWWW' },
-  { path: '/dashboard/content-management' },
+  { path: '/dashboard/content-management', shows: 'BlogTitle' },
   { path: '/dashboard/content-management/add-blog' },
 ];
 
@@ -113,6 +114,7 @@ const pagesOf: Record<'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin', Vis
     ...staffPages,
     { path: '/dashboard/allUsers', shows: 'BlockedWWW' },
     { path: '/dashboard/allUsers', shows: 'BlockedWWW', andThen: confirmBlock },
+    { path: '/dashboard/contact-messages', shows: 'WriterWWW' },
     ...everyMembersPages,
   ],
 };

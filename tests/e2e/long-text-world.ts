@@ -33,6 +33,8 @@ export interface LongTextWorld {
   pendingId: string;
   inProgressId: string;
   doneId: string;
+  /** A published blog whose title and content are one unbroken word each. */
+  blogId: string;
   /** The blood group every member of this world has, to find them in donor search. */
   bloodGroup: string;
 }
@@ -110,6 +112,22 @@ export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld>
   }
   await callApi(requesterPage, 'PATCH', `/api/donation-request/${doneId}`, { status: 'done' });
 
+  // A blog at the longest title the server takes, and a contact message at full length.
+  const blogId = (
+    await callApi(adminPage, 'POST', '/api/blogs', {
+      title: unbroken('BlogTitle', 150),
+      image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',
+      content: unbroken('BlogContent', 600),
+    })
+  ).insertedId as string;
+  await callApi(adminPage, 'PATCH', `/api/blogs/${blogId}`, { status: 'published' });
+  await callApi(adminPage, 'POST', '/api/contacts', {
+    name: unbroken('Writer'),
+    email: longEmail('writer'),
+    phone: '01712345678',
+    message: unbroken('ContactMessage', 600),
+  });
+
   await Promise.all([adminPage, requesterPage, giverPage].map((page) => page.context().close()));
   return {
     admin,
@@ -121,6 +139,7 @@ export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld>
     pendingId,
     inProgressId,
     doneId,
+    blogId,
     bloodGroup,
   };
 }

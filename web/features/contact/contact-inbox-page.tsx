@@ -91,7 +91,10 @@ export function ContactInboxPage() {
                       </span>
                     </div>
                   </div>
-                  <p className="mt-2 line-clamp-2 wrap-anywhere whitespace-pre-line text-gray-800">
+                  <p
+                    className="mt-2 line-clamp-2 wrap-anywhere whitespace-pre-line text-gray-800"
+                    title={message.message}
+                  >
                     {message.message}
                   </p>
                   <button
