@@ -212,6 +212,53 @@ describe('a double click sends one request and says it worked (issue 11)', () =>
     await Promise.all([page, requesterPage, giverPage].map((p) => p.context().close()));
   });
 
+  it('the admin: publish, unpublish and delete a blog; mark a contact message handled', async () => {
+    const page = await pageOf(admin);
+    const title = `Thalassemia and you ${Date.now().toString(36)}`;
+    const { insertedId: blogId } = await callApi(page, 'POST', '/api/blogs', {
+      title,
+      image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',
+      content: 'Regular transfusions keep thalassemia patients alive.',
+    });
+    await page.goto('/dashboard/content-management');
+    const actions = page.getByRole('group', { name: `Actions for the blog ${title}` });
+    const blogPath = `PATCH /api/blogs/${blogId}`;
+    expect(
+      await doubleClick(page, actions.getByRole('button', { name: 'Publish' }), {
+        success: 'Blog has been published now',
+      }),
+    ).toEqual([blogPath]);
+    expect(
+      await doubleClick(page, actions.getByRole('button', { name: 'UnPublish' }), {
+        success: 'Blog has been draft now',
+      }),
+    ).toEqual([blogPath]);
+    expect(
+      await doubleClick(page, actions.getByRole('button', { name: 'Delete' }), {
+        confirm: 'Yes, delete it',
+        success: 'Blog has been delete now',
+      }),
+    ).toEqual([`DELETE /api/blogs/${blogId}`]);
+
+    const writer = `Nasima Writer ${Date.now().toString(36)}`;
+    await callApi(page, 'POST', '/api/contacts', {
+      name: writer,
+      email: 'nasima@example.org',
+      phone: '01712345678',
+      message: 'Can our college club run a donation camp with you?',
+    });
+    await page.goto('/dashboard/contact-messages');
+    await page.getByRole('button', { name: `Open the message from ${writer}` }).click();
+    const sent = await doubleClick(
+      page,
+      page.getByRole('dialog').getByRole('button', { name: 'Mark handled' }),
+      { success: 'Marked as handled' },
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^PATCH \/api\/contacts\/[0-9a-f-]{36}$/);
+    await page.context().close();
+  });
+
   it('signing out, double-clicked, sends one request', async () => {
     const member = await registerMember();
     const page = await pageOf(member);

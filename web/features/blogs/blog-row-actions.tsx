@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BlogResponse } from '../../../common/blog-response.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useChangeBlogStatus, useDeleteBlog } from './blogs.api.ts';
 
 const small =
@@ -39,7 +40,8 @@ export function BlogRowActions({ blog, isAdmin }: { blog: BlogResponse; isAdmin:
       },
     );
 
-  const remove = async () => {
+  // A double click opens one confirmation, not two.
+  const remove = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('contentManagement.deleteTitle'),
       t('contentManagement.deleteText'),
@@ -53,7 +55,7 @@ export function BlogRowActions({ blog, isAdmin }: { blog: BlogResponse; isAdmin:
       onSuccess: () => toastSuccess(t('contentManagement.deleted')),
       onError: (error) => errorDialog(t('errors.title'), messageOf(error, t('errors.generic'))),
     });
-  };
+  });
 
   return (
     <fieldset
