@@ -10,7 +10,7 @@ import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { useCreateBlog } from './blogs.api.ts';
 
@@ -58,9 +58,13 @@ export function AddBlogPage() {
     let image: string;
     try {
       image = await uploadImage(file);
-    } catch {
+    } catch (error) {
       setStep('idle');
-      await errorDialog(t('addBlog.uploadFailed'), t('addBlog.tryAgain'));
+      // A limit's refusal says when to try again; any other failure keeps SPEC's words.
+      await errorDialog(
+        t('addBlog.uploadFailed'),
+        uploadFailureMessage(error, t('addBlog.tryAgain')),
+      );
       return;
     }
     setStep('saving');

@@ -18,7 +18,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
-import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
 
@@ -125,8 +125,10 @@ function ProfileForm({ me }: { me: UserResponse }) {
     if (photo) {
       try {
         image = await uploadImage(photo);
-      } catch {
-        await errorDialog(t('profile.uploadFailed'));
+      } catch (error) {
+        // A limit's refusal says when to try again (SPEC's message has no room for it).
+        const why = uploadFailureMessage(error, '');
+        await errorDialog(t('profile.uploadFailed'), why || undefined);
         return;
       }
     }
