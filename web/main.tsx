@@ -1,5 +1,6 @@
 import './styles.css';
 import './lib/i18n.ts';
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
