@@ -11,6 +11,8 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: 'web',
   plugins: [react(), tailwindcss(), precompress(path.resolve('dist/web'))],
+  // The footer's first render (prerendered at build, then taken over by the browser) says this.
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

@@ -136,6 +136,18 @@ async function audit(url: string, port: number): Promise<PageResult> {
   };
 }
 
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): try again. */
+async function auditWithRetry(url: string, port: number): Promise<PageResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  (${(error as Error).message}; trying again)`);
+    }
+  }
+}
+
 interface NetworkItem {
   resourceType?: string;
   transferSize?: number;
@@ -167,7 +179,7 @@ try {
   console.log('page                     perf  a11y  best  seo   LCP ms  JS KB (transferred)');
   for (const page of PAGES) {
     const results: PageResult[] = [];
-    for (let i = 0; i < runs; i++) results.push(await audit(`${url}${page}`, chrome.port));
+    for (let i = 0; i < runs; i++) results.push(await auditWithRetry(`${url}${page}`, chrome.port));
     const result = median(results);
     const { performance, accessibility, seo } = result.scores;
     const best = result.scores['best-practices'];

@@ -6,12 +6,15 @@ import type { AppEnv } from './context.ts';
 
 /**
  * Serves the built web app from `root`, precompressed (brotli or gzip) where the browser takes
- * it. Hashed assets are cached for a year; every other non-/api path answers index.html (never
- * cached) so the client router can take it.
+ * it. Hashed assets are cached for a year; pages are never cached. A prerendered page is served
+ * at its own path; every other non-/api path answers the app shell so the client router can take it.
  */
 export function staticWeb(root: string) {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(root, 'index.html');
+  // The build draws the public pages into their own HTML (index.html is the home page) and
+  // writes app.html, the app with an empty root, for every other address (scripts/prerender.ts).
+  const shellFile = path.join(root, 'app.html');
+  const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
   app.use(
     '/assets/*',
     serveStatic({
@@ -23,7 +26,17 @@ export function staticWeb(root: string) {
       },
     }),
   );
-  app.use('*', serveStatic({ root, precompressed: true }));
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (file, c) => {
+        // A page names this build's hashed assets: a browser must not keep it past a new build.
+        if (/\.html(\.br|\.gz)?$/.test(file)) c.header('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build`.', 503);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/coming-soon.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -18,7 +18,8 @@ const page =
     Component: pick(await load()),
   });
 
-export const router = createBrowserRouter([
+/** The app's routes; web/main.tsx makes the browser's router of them, web/prerender.tsx renders them at build. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -159,4 +160,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
