@@ -26,17 +26,14 @@ export function staticWeb(root: string) {
       },
     }),
   );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (file, c) => {
-        // A page names this build's hashed assets: a browser must not keep it past a new build.
-        if (/\.html(\.br|\.gz)?$/.test(file)) c.header('Cache-Control', 'no-cache');
-      },
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    // A page names this build's hashed assets: a browser must not keep one past a new build.
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.set('Cache-Control', 'no-cache');
+    }
+  });
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build`.', 503);
