@@ -98,6 +98,7 @@ interface PageResult {
   path: string;
   scores: Record<keyof typeof TARGETS, number>;
   lcpMs: number;
+  tbtMs: number;
   jsKb: number;
 }
 
@@ -132,6 +133,7 @@ async function audit(url: string, port: number): Promise<PageResult> {
       seo: score('seo'),
     },
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
     jsKb: Math.round(jsBytes / 102.4) / 10,
   };
 }
@@ -176,7 +178,9 @@ try {
   await seedDemo(url);
   chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   console.log(`Lighthouse mobile, ${runs} run(s) per page, ${os.cpus().length} cores, ${url}`);
-  console.log('page                     perf  a11y  best  seo   LCP ms  JS KB (transferred)');
+  console.log(
+    'page                     perf  a11y  best  seo   LCP ms  TBT ms  JS KB (transferred)',
+  );
   for (const page of PAGES) {
     const results: PageResult[] = [];
     for (let i = 0; i < runs; i++) results.push(await auditWithRetry(`${url}${page}`, chrome.port));
@@ -186,8 +190,12 @@ try {
     const missed = misses(result);
     failed ||= missed.length > 0;
     console.log(
-      `${page.padEnd(24)} ${[performance, accessibility, best, seo].map((s) => String(s).padStart(4)).join('  ')}  ${String(result.lcpMs).padStart(6)}  ${String(result.jsKb).padStart(6)}${missed.length ? `   MISSED: ${missed.join(', ')}` : ''}`,
+      `${page.padEnd(24)} ${[performance, accessibility, best, seo].map((s) => String(s).padStart(4)).join('  ')}  ${String(result.lcpMs).padStart(6)}  ${String(result.tbtMs).padStart(6)}  ${String(result.jsKb).padStart(6)}${missed.length ? `   MISSED: ${missed.join(', ')}` : ''}`,
     );
+    if (runs > 1) {
+      const each = results.map((r) => `perf ${r.scores.performance} LCP ${r.lcpMs} TBT ${r.tbtMs}`);
+      console.log(`${''.padEnd(25)}runs: ${each.join(' | ')}`);
+    }
   }
 } finally {
   await chrome?.kill();
