@@ -14,12 +14,15 @@ export interface StaticWebOptions {
 
 /**
  * Serves the built web app from `root`, precompressed (brotli or gzip) where the browser takes
- * it. Hashed assets are cached for a year; every other non-/api path answers index.html (never
- * cached) so the client router can take it.
+ * it. Hashed assets are cached for a year; pages are never cached. A prerendered page is served
+ * at its own path; every other non-/api path answers the app shell so the client router can take it.
  */
 export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(root, 'index.html');
+  // The build draws the public pages into their own HTML (index.html is the home page) and
+  // writes app.html, the app with an empty root, for every other address (scripts/prerender.ts).
+  const shellFile = path.join(root, 'app.html');
+  const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
   app.use(
     '/assets/*',
     serveStatic({
@@ -31,6 +34,13 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
       },
     }),
   );
+  app.use('*', async (c, next) => {
+    await next();
+    // A page names this build's hashed assets: a browser must not keep one past a new build.
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.set('Cache-Control', 'no-cache');
+    }
+  });
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
