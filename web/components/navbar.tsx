@@ -1,12 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu.tsx';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
+
+// Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
+const AccountMenu = lazy(() =>
+  import('../features/auth/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+);
 
 const links = [
   { to: '/', key: 'nav.home' },
@@ -84,7 +88,9 @@ export function Navbar() {
           </ul>
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
-            <AccountMenu user={user} onNavigate={close} />
+            <Suspense fallback={<span aria-hidden="true" className="hidden size-10 md:block" />}>
+              <AccountMenu user={user} onNavigate={close} />
+            </Suspense>
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />
           ) : (
