@@ -8,6 +8,7 @@ import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
+import { listIndexesEndWithId } from './010-list-indexes-end-with-id.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -26,5 +27,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
+    '010-list-indexes-end-with-id': listIndexesEndWithId,
   };
 }

@@ -6,6 +6,7 @@ import { serializedTransaction } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
+import type { Slice } from '../../lib/pagination.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -39,27 +40,43 @@ export function findById(db: Kysely<Database>, id: string) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
-/** A page of users, newest first, optionally only one status. */
+/** A page of users, newest first, optionally only one status. Sort key: createdAt, id. */
 export function findAll(
   db: Kysely<Database>,
   filter: { status?: UserStatus | undefined },
-  page: { limit: number; offset: number },
+  slice: Slice,
 ) {
   let query = db.selectFrom('user').select(USER_COLUMNS);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (slice.after) {
+    const [createdAt, id] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt as string, id as string)),
+    );
+  }
   return query
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
 }
 
-/** How many users findAll would list without paging. */
+/**
+ * How many users findAll would list without paging, counted up to COUNT_CAP + 1 (more means
+ * "over the cap"; decision 007): the work stops there however many there are.
+ */
 export async function countAll(db: Kysely<Database>, filter: { status?: UserStatus | undefined }) {
-  let query = db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count'));
-  if (filter.status) query = query.where('status', '=', filter.status);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+  let matches = db
+    .selectFrom('user')
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  if (filter.status) matches = matches.where('status', '=', filter.status);
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Changes the user's own profile fields; answers how many rows changed (0 or 1). */
@@ -197,13 +214,16 @@ export async function deleteById(db: Kysely<Database>, id: string, actor: AdminA
   });
 }
 
-/** Active, visible donors matching the filters, by name. */
-export function searchDonors(
-  db: Kysely<Database>,
-  filters: DonorSearch,
-  page: { limit: number; offset: number },
-) {
-  return donorQuery(db, filters)
+/** Active, visible donors matching the filters, by name. Sort key: name, id. */
+export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: Slice) {
+  let query = donorQuery(db, filters);
+  if (slice.after) {
+    const [name, id] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('name', 'id'), '>', eb.tuple(name as string, id as string)),
+    );
+  }
+  return query
     .select([
       'id',
       'name',
@@ -217,8 +237,8 @@ export function searchDonors(
     ])
     .orderBy('name')
     .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
 }
 
