@@ -36,6 +36,12 @@ const REQUEST_COLUMNS = [
 
 type RequestQuery = SelectQueryBuilder<Database, 'donationRequest', object>;
 
+const newestFirstOrder = (query: RequestQuery) =>
+  query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+
+const soonestFirstOrder = (query: RequestQuery) =>
+  query.orderBy('donationDate').orderBy('donationTime').orderBy('id');
+
 /** The selected columns of a page, newest first. Sort key: createdAt, id. */
 function newestFirst(query: RequestQuery, slice: Slice) {
   if (slice.after) {
@@ -61,9 +67,18 @@ async function count(query: RequestQuery): Promise<number> {
   return Number(row.count);
 }
 
-/** How many rows match, counted up to COUNT_CAP + 1 (more means "over the cap"). */
-async function countUpToCap(db: Kysely<Database>, query: RequestQuery): Promise<number> {
-  const matches = query.select('id').limit(COUNT_CAP + 1);
+/**
+ * How many rows match, counted up to COUNT_CAP + 1 (more means "over the cap"), along the
+ * list's own order (`ordered`), so that every engine counts along the list's index and stops.
+ */
+async function countUpToCap(
+  db: Kysely<Database>,
+  query: RequestQuery,
+  ordered: (query: RequestQuery) => RequestQuery = newestFirstOrder,
+): Promise<number> {
+  const matches = ordered(query)
+    .select('id')
+    .limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(matches.as('match'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -190,7 +205,7 @@ export function findOpen(db: Kysely<Database>, today: string, slice: Slice) {
 
 /** How many open requests there are, counted up to COUNT_CAP + 1 (more means "over the cap"). */
 export function countOpen(db: Kysely<Database>, today: string) {
-  return countUpToCap(db, open(db, today));
+  return countUpToCap(db, open(db, today), soonestFirstOrder);
 }
 
 /**

@@ -70,6 +70,8 @@ export async function countAll(db: Kysely<Database>, filter: { status?: UserStat
   let matches = db
     .selectFrom('user')
     .select('id')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .limit(COUNT_CAP + 1);
   if (filter.status) matches = matches.where('status', '=', filter.status);
   const row = await db
@@ -247,8 +249,12 @@ export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: 
  * means "over the cap"): the work stops there however many match.
  */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
+  // In the list's own order: so every engine counts along the list's index and stops at the cap
+  // (left unordered, PostgreSQL may prefer to filter the table from its start).
   const matches = donorQuery(db, filters)
     .select('id')
+    .orderBy('name')
+    .orderBy('id')
     .limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(matches.as('match'))
@@ -265,22 +271,41 @@ const DIVISION_OF_DISTRICT = new Map(
   ]),
 );
 
+/** The districts that have an upazila of each name (a few names occur in two or more). */
+const DISTRICTS_OF_UPAZILA = new Map<string, string[]>();
+for (const upazila of geo.upazilas) {
+  const district = geo.districts.find((d) => d.id === upazila.districtId)?.name;
+  if (!district) continue;
+  DISTRICTS_OF_UPAZILA.set(upazila.name, [
+    ...(DISTRICTS_OF_UPAZILA.get(upazila.name) ?? []),
+    district,
+  ]);
+}
+
+/**
+ * The donors the filters select. The place is given to SQL as its narrowest parts, each index
+ * starting with them (migrations 005, 009, 010): the upazila with its district, else the
+ * district, else the division. The wider place is checked against the reference data here
+ * rather than in SQL, where it would tempt the planner to walk a whole division's donors.
+ */
 function donorQuery(db: Kysely<Database>, filters: DonorSearch) {
   let query = db
     .selectFrom('user')
     .where('status', '=', 'active')
     .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
   if (filters.bloodGroup) query = query.where('bloodGroup', '=', filters.bloodGroup);
-  if (filters.district) {
-    query = query.where('district', '=', filters.district);
-    // A district lies in one division: checked here against the reference data rather than in
-    // SQL, where the division would tempt the planner to walk the whole division's donors.
-    if (filters.division && DIVISION_OF_DISTRICT.get(filters.district) !== filters.division) {
+  // An upazila given alone names its district too, when only one district has that name.
+  const upazilaDistricts = filters.upazila ? DISTRICTS_OF_UPAZILA.get(filters.upazila) : undefined;
+  const district =
+    filters.district ?? (upazilaDistricts?.length === 1 ? upazilaDistricts[0] : undefined);
+  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
+  if (district) {
+    query = query.where('district', '=', district);
+    if (filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division) {
       query = query.where(sql<boolean>`1 = 0`);
     }
   } else if (filters.division) {
     query = query.where('division', '=', filters.division);
   }
-  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
   return query;
 }
