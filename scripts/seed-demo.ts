@@ -36,6 +36,8 @@ async function main() {
   }
   const env = parseEnv();
   const started = performance.now();
+  const phase = (name: string) =>
+    console.log(`  ${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const { handle } = await openDatabase(env);
   await handle.close();
   const writer: BulkWriter = env.DATABASE_URL
@@ -47,6 +49,7 @@ async function main() {
       throw new EnvError('The database already has users: add --reset to replace them.');
     }
     await writer.dropIndexes();
+    phase('migrated and cleared');
     const make = generator(Number(args.seed));
     const people: DonorRow[] = [];
     for (let from = 0; from < donors; from += BATCH) {
@@ -60,6 +63,7 @@ async function main() {
       await writer.users(rows);
       people.push(...rows);
     }
+    phase('donors written');
     const anyone = () => people[Math.floor(make.next() * people.length)] as DonorRow;
     for (let from = 0; from < requestCount; from += BATCH) {
       const rows: RequestRow[] = [];
@@ -68,6 +72,7 @@ async function main() {
       }
       await writer.requests(rows);
     }
+    phase('requests written');
     const password = await hashPassword(process.env.SEED_PASSWORD || 'redhope-demo-1');
     await writer.accounts(
       people.slice(0, SEED_ACCOUNTS).map((person) => ({
@@ -78,6 +83,7 @@ async function main() {
       })),
     );
     await writer.restoreIndexes();
+    phase('indexes built');
   } finally {
     await writer.close();
   }
