@@ -4,16 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  type SqliteDatabase,
-  SqliteDialect,
-  sql,
-} from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { FifoSqliteDialect } from './sqlite-fifo-dialect.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -59,7 +53,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`);
   sqlite.pragma(`foreign_keys = ${SQLITE_PRAGMAS.foreign_keys ? 'ON' : 'OFF'}`);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
   });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
