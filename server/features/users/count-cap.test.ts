@@ -111,7 +111,11 @@ describe(`paging past the counted pages (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('refuses an `after` the server did not write', async () => {
-    for (const after of ['abc', encodeCursor(['only one value']), encodeCursor([{} as never, 'x'])]) {
+    for (const after of [
+      'abc',
+      encodeCursor(['only one value']),
+      encodeCursor([{} as never, 'x']),
+    ]) {
       const res = await call(t, 'GET', `/api/users/donor?district=Gazipur&after=${after}`);
       expect(res.status).toBe(400);
       expect(res.body.error.details.after).toMatch(/start from page 1/);
