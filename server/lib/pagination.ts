@@ -62,9 +62,9 @@ export function setPageHeaders(
   c: Context,
   counted: number,
   { page, limit }: Pick<Pagination, 'page' | 'limit'>,
-  keyset: { following: boolean; nextAfter: string | undefined } = {
+  keyset: { following: boolean; nextAfter: () => string | undefined } = {
     following: false,
-    nextAfter: undefined,
+    nextAfter: () => undefined,
   },
 ): void {
   // A count that stopped at the cap says so: the total is at least COUNT_CAP.
@@ -73,22 +73,21 @@ export function setPageHeaders(
   c.header('X-Total-Count', String(total));
   if (capped) c.header('X-Total-Capped', 'true');
   const last = Math.max(1, Math.ceil(total / limit));
+  // The request's other parameters, once; each link adds its own page (or after) and limit.
   const { pathname, search } = splitUrl(c.req.url);
   const params = new URLSearchParams(search);
-  params.delete('after');
-  const link = (rel: string, set: Record<string, string>) => {
-    for (const name of ['page', 'after']) params.delete(name);
-    for (const [name, value] of Object.entries(set)) params.set(name, value);
-    params.set('limit', String(limit));
-    return `<${pathname}?${params}>; rel="${rel}"`;
-  };
-  const links = [link('first', { page: '1' })];
-  if (!keyset.following && page > 1) links.push(link('prev', { page: String(page - 1) }));
-  if (!keyset.following && page < last) links.push(link('next', { page: String(page + 1) }));
-  else if ((keyset.following || capped) && keyset.nextAfter) {
-    links.push(link('next', { after: keyset.nextAfter }));
+  for (const name of ['page', 'limit', 'after']) params.delete(name);
+  const rest = params.size ? `${params}&` : '';
+  const link = (rel: string, where: string) =>
+    `<${pathname}?${rest}${where}&limit=${limit}>; rel="${rel}"`;
+  const links = [link('first', 'page=1')];
+  if (!keyset.following && page > 1) links.push(link('prev', `page=${page - 1}`));
+  if (!keyset.following && page < last) links.push(link('next', `page=${page + 1}`));
+  else if (keyset.following || capped) {
+    const after = keyset.nextAfter();
+    if (after) links.push(link('next', `after=${after}`));
   }
-  if (!keyset.following) links.push(link('last', { page: String(last) }));
+  if (!keyset.following) links.push(link('last', `page=${last}`));
   c.header('Link', links.join(', '));
   c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Capped, Link');
 }
@@ -118,7 +117,8 @@ export async function listPage<Row, Item>(
   const lastRow = rows.length === page.limit ? rows[rows.length - 1] : undefined;
   setPageHeaders(c, total, page, {
     following: after !== undefined,
-    nextAfter: lastRow === undefined ? undefined : encodeCursor(source.keyOf(lastRow)),
+    // Only a full page has a next one; its cursor is written only when a link needs it.
+    nextAfter: () => (lastRow === undefined ? undefined : encodeCursor(source.keyOf(lastRow))),
   });
   return rows.map(toItem);
 }
