@@ -55,6 +55,9 @@ function toRequestDto(
   };
 }
 
+/** A row's place in a newest-first list (createdAt, id), for next links past the counted pages. */
+const newestFirstKey = (row: RequestRow) => [toIso(row.createdAt), row.id];
+
 const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
 
 /** Throws the rule's refusal, if any, for `user` doing `action` to `row`. */
@@ -150,6 +153,8 @@ export function requestsRoutes({ db }: AppDeps) {
             // One page by design: its total is what it shows.
             total: async () =>
               Math.min(await requests.countByRequester(db, email, undefined), RECENT_COUNT),
+            keyOf: newestFirstKey,
+            capped: false,
           },
           (row) => toRequestDto(row),
         );
@@ -163,6 +168,8 @@ export function requestsRoutes({ db }: AppDeps) {
           {
             rows: (slice) => requests.findAll(db, status, slice),
             total: () => requests.countAll(db, status),
+            keyOf: newestFirstKey,
+            capped: true,
           },
           (row) => toRequestDto(row),
         );
@@ -185,7 +192,10 @@ export function requestsRoutes({ db }: AppDeps) {
             page,
             {
               rows: (slice) => requests.findAllByRequester(db, email, status, slice),
+              // One person's requests: counted exactly (cheap through the requester index).
               total: () => requests.countByRequester(db, email, status),
+              keyOf: newestFirstKey,
+              capped: false,
             },
             (row) => toRequestDto(row),
           );
@@ -205,6 +215,9 @@ export function requestsRoutes({ db }: AppDeps) {
           {
             rows: (slice) => requests.findOpen(db, today, slice),
             total: () => requests.countOpen(db, today),
+            keyOf: (row) => [row.donationDate, row.donationTime, row.id],
+            keyLength: 3,
+            capped: true,
           },
           (row) => toRequestDto(row, { showRequesterEmail }),
         );
