@@ -7,7 +7,7 @@ const TOKEN = 'metrics-token-for-tests-0123456789';
 const engine = process.env.TEST_ENGINE ?? 'sqlite';
 
 /** The value of the one sample line `name{labels}` in a metrics text, or undefined. */
-function valueOf(text: string, series: string): number | undefined {
+function sampleValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
@@ -55,7 +55,7 @@ describe(`GET /api/metrics (${engine})`, () => {
       const before = (await scrape()).body;
       const healthSeries =
         'redhope_http_requests_total{method="GET",route="/api/health",status="200"}';
-      const start = valueOf(before, healthSeries) ?? 0;
+      const start = sampleValue(before, healthSeries) ?? 0;
       for (let i = 0; i < 3; i++) await call(t, 'GET', '/api/health');
       // Two different ids and an unknown path: patterns, not paths.
       await call(t, 'GET', `/api/donation-request/${id}`);
@@ -66,15 +66,15 @@ describe(`GET /api/metrics (${engine})`, () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
       const text = res.body;
-      expect(valueOf(text, healthSeries)).toBe(start + 3);
+      expect(sampleValue(text, healthSeries)).toBe(start + 3);
       expect(
-        valueOf(
+        sampleValue(
           text,
           'redhope_http_requests_total{method="GET",route="/api/donation-request/:id",status="401"}',
         ),
       ).toBe(2);
       expect(
-        valueOf(text, 'redhope_http_requests_total{method="GET",route="/api/*",status="404"}'),
+        sampleValue(text, 'redhope_http_requests_total{method="GET",route="/api/*",status="404"}'),
       ).toBe(1);
       expect(text).not.toContain(id);
       expect(text).not.toContain('no-such-thing');
@@ -93,13 +93,13 @@ describe(`GET /api/metrics (${engine})`, () => {
       for (let i = 1; i < buckets.length; i++) {
         expect(buckets[i]).toBeGreaterThanOrEqual(buckets[i - 1] ?? 0);
       }
-      const count = valueOf(text, `redhope_http_request_duration_seconds_count{${labels}}`);
+      const count = sampleValue(text, `redhope_http_request_duration_seconds_count{${labels}}`);
       expect(buckets.at(-1)).toBe(count);
-      expect(valueOf(text, `redhope_http_request_duration_seconds_sum{${labels}}`)).toBeGreaterThan(
-        0,
-      );
-      expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
-      expect(valueOf(text, 'nodejs_heap_used_bytes')).toBeGreaterThan(1_000_000);
+      expect(
+        sampleValue(text, `redhope_http_request_duration_seconds_sum{${labels}}`),
+      ).toBeGreaterThan(0);
+      expect(sampleValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+      expect(sampleValue(text, 'nodejs_heap_used_bytes')).toBeGreaterThan(1_000_000);
     });
 
     it('reports the background-job backlog from the job table', async () => {
@@ -128,11 +128,11 @@ describe(`GET /api/metrics (${engine})`, () => {
         );
       }
       const text = (await scrape()).body;
-      expect(valueOf(text, 'redhope_jobs{status="pending"}')).toBe(3);
-      expect(valueOf(text, 'redhope_jobs{status="running"}')).toBe(1);
-      expect(valueOf(text, 'redhope_jobs_due')).toBe(2);
-      expect(valueOf(text, 'redhope_jobs_oldest_due_seconds')).toBeGreaterThanOrEqual(89);
-      expect(valueOf(text, 'redhope_jobs_oldest_due_seconds')).toBeLessThan(200);
+      expect(sampleValue(text, 'redhope_jobs{status="pending"}')).toBe(3);
+      expect(sampleValue(text, 'redhope_jobs{status="running"}')).toBe(1);
+      expect(sampleValue(text, 'redhope_jobs_due')).toBe(2);
+      expect(sampleValue(text, 'redhope_jobs_oldest_due_seconds')).toBeGreaterThanOrEqual(89);
+      expect(sampleValue(text, 'redhope_jobs_oldest_due_seconds')).toBeLessThan(200);
     });
   });
 
