@@ -70,6 +70,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
   fs.mkdirSync(staging, { mode: 0o700 });
   try {
     const seen = new Set<string>();
+    const openFiles = new Set<fs.promises.FileHandle>();
     let databaseSha256 = '';
     let uploads = 0;
     const open = async (entry: { name: string }): Promise<EntrySink> => {
@@ -83,6 +84,7 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
       const isUpload = relative.startsWith(`${ARCHIVE.uploadsFolder}${path.sep}`);
       if (isUpload) uploads += 1;
       const handle = await fs.promises.open(file, 'wx', isUpload ? 0o644 : 0o600);
+      openFiles.add(handle);
       const hash = relative === ARCHIVE.database ? createHash('sha256') : null;
       return {
         async write(chunk) {
@@ -92,15 +94,23 @@ export async function restoreBackup(archive: string, dataDir: string): Promise<R
         async end() {
           await handle.sync();
           await handle.close();
+          openFiles.delete(handle);
           if (hash) databaseSha256 = hash.digest('hex');
         },
       };
     };
+    // The reader's own error, when it has one: the pipeline may report only the abort it caused.
+    let readerError: unknown;
     try {
       await pipeline(fs.createReadStream(archive), zlib.createGunzip(), async (source) => {
-        await extractTar(source, open);
+        await extractTar(source, open).catch((error: unknown) => {
+          readerError = error;
+          throw error;
+        });
       });
-    } catch (error) {
+    } catch (caught) {
+      for (const handle of openFiles) await handle.close();
+      const error = readerError ?? caught;
       if (error instanceof RestoreRefused) throw error;
       if (error instanceof TarFormatError) throw new RestoreRefused(error.message);
       if ((error as NodeJS.ErrnoException).code?.startsWith('Z_')) {

@@ -100,6 +100,8 @@ export interface ProcessDatabase {
   /** What a child server needs to use this database (and its own data folder). */
   env: Record<string, string>;
   dataDir: string;
+  /** PostgreSQL: the schema the database lives in. */
+  pgSchema?: string;
   /** A connection of the test's own to the same database. */
   connect: () => DatabaseHandle;
   /** Removes the database (PostgreSQL schema) and the data folder. */
@@ -131,6 +133,7 @@ export async function processDatabase(engine: Engine): Promise<ProcessDatabase> 
     engine,
     env: { DATA_DIR: dataDir, DATABASE_URL: withSchema.toString() },
     dataDir,
+    pgSchema: schema,
     connect: () => connect({ databaseUrl: url, pgSchema: schema }),
     drop: async () => {
       await adminQuery(url, `drop schema if exists ${schema} cascade`);
