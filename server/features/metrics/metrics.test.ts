@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../lib/env.ts';
 import { createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, rawSql, type TestApp } from '../../test/test-app.ts';
@@ -11,6 +12,23 @@ function sampleValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((l) => l.startsWith(`${series} `));
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
+
+describe('metrics settings', () => {
+  it('read METRICS_ALLOW as addresses and networks, and stop on anything else, naming it', () => {
+    expect(parseEnv({ METRICS_ALLOW: ' 10.0.0.0/8, ::1 ,192.0.2.7' }).METRICS_ALLOW).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      '192.0.2.7',
+    ]);
+    expect(parseEnv({}).METRICS_ALLOW).toEqual([]);
+    expect(() => parseEnv({ METRICS_ALLOW: '10.0.0.0/33,prometheus.local' })).toThrow(
+      /METRICS_ALLOW: must be addresses or networks .*not 10\.0\.0\.0\/33, prometheus\.local/,
+    );
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 16/,
+    );
+  });
+});
 
 describe(`GET /api/metrics (${engine})`, () => {
   describe('with neither METRICS_TOKEN nor METRICS_ALLOW', () => {
