@@ -36,7 +36,7 @@ describe(`GET /api/ready (${engine})`, () => {
     const res = await call(t, 'GET', '/api/ready');
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ status: 'not ready', database: 'ok', redis: 'unreachable' });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(4500); // 2 s per check, never a hang
   });
 
   it('is not ready (503) when the database does not answer', async () => {
