@@ -45,7 +45,7 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
         ? [
             'server/db/sqlite-*.test.ts',
             'server/start.test.ts',
-            'server/ops/*-files.test.ts',
+            'server/ops/deploy-files.test.ts',
             'server/ops/restore.test.ts',
           ]
         : []),

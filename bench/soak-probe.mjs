@@ -3,6 +3,8 @@
 // used), so the soak compares live heap, not heap plus whatever garbage happened to be waiting.
 if (process.send) {
   process.channel?.unref(); // the channel must not keep a stopping server alive
+  // The soak ended without stopping us (killed, interrupted): stop as SIGTERM would.
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   process.on('message', (message) => {
     if (message?.type !== 'memory') return;
     globalThis.gc?.();

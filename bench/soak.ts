@@ -205,6 +205,13 @@ const server: ChildProcess = spawn(
 server.stderr?.on('data', (chunk) => {
   serverErrors += chunk;
 });
+// Interrupted: the server goes too (it also stops by itself when this process disappears).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.kill('SIGTERM');
+    process.exit(130);
+  });
+}
 
 interface Memory {
   cpuMicros: number;
