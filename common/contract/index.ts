@@ -1,4 +1,5 @@
 import * as auth from './auth.contract.ts';
+import * as blogs from './blogs.contract.ts';
 import * as contacts from './contacts.contract.ts';
 import type { Endpoint } from './define.ts';
 import * as geo from './geo.contract.ts';
@@ -9,7 +10,7 @@ import * as system from './system.contract.ts';
 import * as users from './users.contract.ts';
 
 /** Every endpoint of the API, by feature: what the OpenAPI document and the tests read. */
-export const contract = { system, geo, contacts, auth, users, requests, stats, images };
+export const contract = { system, geo, contacts, auth, users, requests, stats, images, blogs };
 
 /** The same endpoints as one list. */
 export const allEndpoints: Endpoint[] = Object.values(contract).flatMap((feature) =>

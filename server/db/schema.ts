@@ -36,6 +36,10 @@ export interface ContactTable {
   email: string;
   message: string;
   createdAt: Timestamp;
+  status: ColumnType<'new' | 'handled', 'new' | 'handled' | undefined, 'new' | 'handled'>;
+  handledAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The admin who marked it handled, by name as it was then. */
+  handledBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserTable {
@@ -130,6 +134,20 @@ export interface DonationRequestTable {
   updatedAt: Timestamp;
 }
 
+export interface BlogTable {
+  id: string;
+  title: string;
+  /** `/api/images/<id>.webp`. */
+  image: string;
+  /** Plain text, paragraphs separated by a blank line. */
+  content: string;
+  status: 'draft' | 'published';
+  /** Null once the writer's account is deleted; the blog stays. */
+  authorId: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -140,5 +158,6 @@ export interface Database {
   district: DistrictTable;
   upazila: UpazilaTable;
   donationRequest: DonationRequestTable;
+  blog: BlogTable;
   upload: UploadTable;
 }

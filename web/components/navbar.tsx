@@ -1,11 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu.tsx';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
+import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
+
+// Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
+const AccountMenu = lazy(() =>
+  import('../features/auth/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+);
 
 const links = [
   { to: '/', key: 'nav.home' },
@@ -26,6 +31,9 @@ export function Navbar() {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const close = () => setOpen(false);
+  // On a page with its own menu (the dashboard) the button opens that instead: one menu button.
+  const sideMenu = useSideMenu();
+  const menuOpen = sideMenu.id ? sideMenu.open : open;
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -47,25 +55,27 @@ export function Navbar() {
 
         <button
           type="button"
-          className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((value) => !value)}
+          className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
+          aria-expanded={menuOpen}
+          aria-controls={sideMenu.id ?? menuId}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() =>
+            sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
+          }
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
             <path
               stroke="currentColor"
               strokeWidth="2"
               strokeLinecap="round"
-              d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
             />
           </svg>
         </button>
 
         <div
           id={menuId}
-          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
+          className={`${open && !sideMenu.id ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row">
             {links.map((link) => (
@@ -78,7 +88,9 @@ export function Navbar() {
           </ul>
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
-            <AccountMenu user={user} onNavigate={close} />
+            <Suspense fallback={<span aria-hidden="true" className="hidden size-10 md:block" />}>
+              <AccountMenu user={user} onNavigate={close} />
+            </Suspense>
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />
           ) : (

@@ -8,6 +8,8 @@ import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
+import { blogs } from './011-blogs.ts';
+import { contactInbox } from './012-contact-inbox.ts';
 import { uploads } from './013-uploads.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
@@ -27,6 +29,8 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
+    '011-blogs': blogs(engine),
+    '012-contact-inbox': contactInbox(engine),
     '013-uploads': uploads,
   };
 }
