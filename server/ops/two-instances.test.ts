@@ -160,7 +160,9 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL and one Redis', () =
   // Background jobs (the outbox and schedule) come with their own migration, which adds the `job`
   // table; until it exists this test reports itself skipped. It adds due jobs of a kind no
   // handler knows (so no work is done and nothing is sent): each is claimed, fails and waits 30 s
-  // for its retry. A claim counts an attempt, so a job both instances claimed has two.
+  // for its retry. A claim counts an attempt, so a job both instances claimed has two. Enough
+  // jobs that both instances' workers are busy at once: with the claim's row locking taken out,
+  // this test failed twice in two runs (20 and 10 jobs claimed twice).
   it('never run the same background job twice', async (context) => {
     const handle = database.connect();
     try {
@@ -169,7 +171,7 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL and one Redis', () =
         console.warn('[tests] two instances: no job table yet, so the jobs test is skipped.');
         context.skip();
       }
-      const JOBS = 60;
+      const JOBS = 300;
       const now = new Date().toISOString();
       const ids = Array.from({ length: JOBS }, () => newId());
       for (const id of ids) {
