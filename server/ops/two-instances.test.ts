@@ -174,20 +174,21 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL and one Redis', () =
       const JOBS = 300;
       const now = new Date().toISOString();
       const ids = Array.from({ length: JOBS }, () => newId());
-      for (const id of ids) {
-        await sql`insert into "job" ("id", "kind", "payload", "runAt", "createdAt", "updatedAt")
-          values (${id}, 'two-instances-test', '{}', ${now}, ${now}, ${now})`.execute(handle.db);
-      }
+      const rows = ids.map(
+        (id) => sql`(${id}, 'two-instances-test', '{}', ${now}, ${now}, ${now})`,
+      );
+      await sql`insert into "job" ("id", "kind", "payload", "runAt", "createdAt", "updatedAt")
+        values ${sql.join(rows)}`.execute(handle.db);
       const deadline = Date.now() + 20_000;
-      let rows: Array<{ id: string; attempts: number; status: string }> = [];
+      let claimed: Array<{ id: string; attempts: number; status: string }> = [];
       for (;;) {
-        rows = (
+        claimed = (
           await sql<{ id: string; attempts: number; status: string }>`
             select "id", "attempts", "status" from "job" where "kind" = 'two-instances-test'`.execute(
             handle.db,
           )
         ).rows;
-        if (rows.every((row) => row.attempts > 0 && row.status !== 'running')) break;
+        if (claimed.every((row) => row.attempts > 0 && row.status !== 'running')) break;
         if (Date.now() > deadline) {
           throw new Error(
             'The job table exists, but the instances did not claim the jobs within 20 s: ' +
@@ -196,8 +197,8 @@ describe.skipIf(!redisUrl)('two instances on one PostgreSQL and one Redis', () =
         }
         await new Promise((r) => setTimeout(r, 100));
       }
-      expect(rows).toHaveLength(JOBS);
-      const twice = rows.filter((row) => Number(row.attempts) !== 1);
+      expect(claimed).toHaveLength(JOBS);
+      const twice = claimed.filter((row) => Number(row.attempts) !== 1);
       expect(twice, 'jobs claimed by more than one worker').toEqual([]);
     } finally {
       await handle.close();
