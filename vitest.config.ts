@@ -18,17 +18,37 @@ if (!process.env.TEST_REDIS_URL) {
   );
 }
 
-/** Tests that start other processes (the admin command, concurrent migrations): slower, kept apart. */
-const PROCESS_TESTS = ['server/admin-cli.test.ts', 'server/db/migrate.test.ts'];
+/**
+ * Tests that start other processes (the admin command, concurrent migrations, servers killed
+ * mid-write, backups under load, two instances): slower, kept apart. The engine-neutral ones run
+ * in api-processes-sqlite only; two instances need PostgreSQL and Redis, so only api-processes-postgres.
+ */
+const BOTH_ENGINES_PROCESS_TESTS = [
+  'server/db/migrate.test.ts',
+  'server/ops/crash.test.ts',
+  'server/ops/backup.test.ts',
+];
+const PROCESS_TESTS = [
+  ...BOTH_ENGINES_PROCESS_TESTS,
+  'server/admin-cli.test.ts',
+  'server/ops/two-instances.test.ts',
+];
 
 const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-${engine}`,
     include: ['server/**/*.test.ts'],
-    // SQLite-only checks, and the start-up test that does not depend on the engine, run once.
+    // SQLite-only checks, and tests that do not depend on the engine, run once.
     exclude: [
       ...PROCESS_TESTS,
-      ...(engine === 'postgres' ? ['server/db/sqlite-*.test.ts', 'server/start.test.ts'] : []),
+      ...(engine === 'postgres'
+        ? [
+            'server/db/sqlite-*.test.ts',
+            'server/start.test.ts',
+            'server/ops/deploy-files.test.ts',
+            'server/ops/restore.test.ts',
+          ]
+        : []),
     ],
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,
@@ -39,7 +59,11 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
 const processProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-processes-${engine}`,
-    include: engine === 'postgres' ? ['server/db/migrate.test.ts'] : PROCESS_TESTS,
+    globalSetup: ['server/test/build-for-processes.ts'],
+    include:
+      engine === 'postgres'
+        ? [...BOTH_ENGINES_PROCESS_TESTS, 'server/ops/two-instances.test.ts']
+        : PROCESS_TESTS.filter((file) => file !== 'server/ops/two-instances.test.ts'),
     env: { TEST_ENGINE: engine },
     testTimeout: 60_000,
     hookTimeout: 60_000,

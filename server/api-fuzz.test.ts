@@ -120,6 +120,7 @@ const BLOG = Object.keys(createBlogSchema.shape);
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/health': {},
   'GET /api/ready': {},
+  'GET /api/metrics': {},
   'GET /api/divisions': {},
   'GET /api/districts': { variants: [{ query: ['divisionId'] }] },
   'GET /api/upazilas': { variants: [{ query: ['districtId'] }] },
@@ -651,7 +652,8 @@ let t: TestApp;
 const actors = {} as Record<ActorName, Actor>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Metrics on, so forged bearer headers reach its token check rather than its 404.
+  t = await createTestApp({ METRICS_TOKEN: 'fuzz-metrics-token-0123456789' });
   for (const name of ACTORS) {
     const role = name === 'visitor' ? 'donor' : name;
     const user = await createUser(t.db, { role, name: `Actor ${name}` });

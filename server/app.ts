@@ -11,6 +11,8 @@ import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
+import { createHttpMetrics, recordRequests } from './features/metrics/http-metrics.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { sharePreviews } from './features/share/share-previews.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
@@ -43,6 +45,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(closeWhenBodyUnread());
   app.use(requestId());
   app.use(requestLog(deps.logger));
+  const httpMetrics = createHttpMetrics();
+  app.use(recordRequests(httpMetrics));
   app.use(securityHeaders(deps.env));
   const limitBody = (maxSize: number) =>
     bodyLimit({
@@ -75,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Routes that never look at the caller answer before the session is read, so a signed-in
   // browser's geo or health request costs no session lookup.
   api.route('/', healthRoutes(deps));
+  api.route('/', metricsRoutes(deps, httpMetrics));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
   // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it

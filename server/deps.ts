@@ -14,6 +14,17 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
+  // Without a listener ioredis prints every failed reconnect to stderr; one warning per outage
+  // is enough (GET /api/ready reports Redis while it lasts).
+  let redisDown = false;
+  redis?.on('error', (err: Error) => {
+    if (!redisDown) logger.warn({ err }, 'Redis is unreachable; retrying');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    if (redisDown) logger.info('Redis is reachable again');
+    redisDown = false;
+  });
   const counters = redis ? redisCounterStore(redis) : databaseCounterStore(handle.db);
   const secret = resolveAuthSecret(env.AUTH_SECRET, path.resolve(env.DATA_DIR));
   const auth = createAuth({ logger, db: handle.db, engine: handle.engine, env, secret, counters });
@@ -35,11 +46,14 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
     auth,
     counters,
     storage,
+    redis,
   };
   return {
     deps,
     close: async () => {
-      await redis?.quit();
+      // QUIT needs an answer; while Redis is unreachable it would wait for the reconnect.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
     },
   };
 }

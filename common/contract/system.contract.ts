@@ -10,18 +10,50 @@ export const health = {
   responses: { 200: json(z.strictObject({ status: z.literal('ok') }), 'Up'), ...errors() },
 } as const satisfies Endpoint;
 
-/** GET /api/ready: the database answers too. */
+/** GET /api/ready: the database answers, and Redis too when one is configured. */
 export const ready = {
   method: 'get',
   path: '/ready',
   tags: ['System'],
-  summary: 'The server can serve requests (its database answers)',
+  summary: 'The server can serve requests (its database, and Redis when configured, answer)',
   responses: {
-    200: json(z.strictObject({ status: z.literal('ready'), database: z.literal('ok') }), 'Ready'),
+    200: json(
+      z.strictObject({
+        status: z.literal('ready'),
+        database: z.literal('ok'),
+        redis: z.literal('ok').optional(),
+      }),
+      'Ready',
+    ),
     503: json(
-      z.strictObject({ status: z.literal('not ready'), database: z.literal('unreachable') }),
-      'The database does not answer',
+      z.strictObject({
+        status: z.literal('not ready'),
+        database: z.enum(['ok', 'unreachable']),
+        redis: z.enum(['ok', 'unreachable']).optional(),
+      }),
+      'The database or Redis does not answer (the field that says unreachable)',
     ),
     ...errors(),
+  },
+} as const satisfies Endpoint;
+
+/**
+ * GET /api/metrics: Prometheus text format. It exists only when METRICS_TOKEN or METRICS_ALLOW
+ * is set, and answers only that bearer token or those addresses.
+ */
+export const metrics = {
+  method: 'get',
+  path: '/metrics',
+  tags: ['System'],
+  summary: 'Counters for Prometheus: requests by route and status, latency, memory, job backlog',
+  description:
+    'Only when the server sets METRICS_TOKEN (send it as `Authorization: Bearer …`) or ' +
+    'METRICS_ALLOW (the addresses that may read it); otherwise 404. Not the session bearer token.',
+  responses: {
+    200: {
+      description: 'Prometheus text exposition format 0.0.4',
+      content: { 'text/plain': { schema: z.string() } },
+    },
+    ...errors(401, 403, 404),
   },
 } as const satisfies Endpoint;

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   auth: Auth;
   counters: CounterStore;
   storage: ImageStorage;
+  /** The shared Redis (REDIS_URL), or null: the readiness check pings it. */
+  redis: Redis | null;
 }
 
 /** Hono's per-request variables. */

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -71,9 +72,43 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  // GET /api/metrics (Prometheus): answered only with this bearer token or to METRICS_ALLOW's
+  // addresses; with neither set it does not exist (404).
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const entries = (text ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => !isAddressOrNetwork(entry));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be addresses or networks separated by commas (10.0.0.5, 10.0.0.0/8, ::1); not ${bad.join(', ')}`,
+        });
+      }
+      return entries;
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** `10.0.0.5`, `::1`, or a network in CIDR form (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const S3_KEYS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 

@@ -11,14 +11,33 @@ export interface ImageStorage {
   delete(name: string): Promise<void>;
 }
 
+/** Makes a rename in `dir` durable. Best effort: some systems (Windows) cannot open a folder. */
+async function syncFolder(dir: string) {
+  try {
+    const folder = await fs.open(dir, 'r');
+    await folder.sync().finally(() => folder.close());
+  } catch {
+    // the file itself is on disk; only its new name might need the next sync
+  }
+}
+
 export function diskStorage(dir: string): ImageStorage {
   return {
     async put(name, data) {
       await fs.mkdir(dir, { recursive: true });
-      // Write then rename, so a reader never sees half a file.
+      // Write then rename, so a reader never sees half a file; flushed to the disk before the
+      // upload is acknowledged, as the database's rows are (synchronous=FULL), so a power cut
+      // cannot leave a row naming an empty image.
       const temp = path.join(dir, `.${name}.tmp`);
-      await fs.writeFile(temp, data);
+      const file = await fs.open(temp, 'w');
+      try {
+        await file.writeFile(data);
+        await file.sync();
+      } finally {
+        await file.close();
+      }
       await fs.rename(temp, path.join(dir, name));
+      await syncFolder(dir);
     },
     async get(name) {
       try {
