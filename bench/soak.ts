@@ -349,7 +349,7 @@ async function timed(kind: string, run: () => Promise<Answer>): Promise<Answer |
     if (brokenExamples.length < 5) brokenExamples.push(`${kind}: ${(error as Error).message}`);
     return null;
   }
-  const entry = stats.get(kind) ?? { latencies: [], statuses: new Map() };
+  const entry: KindStats = stats.get(kind) ?? { latencies: [], statuses: new Map() };
   stats.set(kind, entry);
   entry.latencies.push(performance.now() - started);
   entry.statuses.set(answer.status, (entry.statuses.get(answer.status) ?? 0) + 1);
