@@ -12,6 +12,7 @@ import {
   updateRequestSchema,
 } from '../request.schema.ts';
 import { donationRequestResponseSchema } from '../request-response.schema.ts';
+import { verifiedFilterSchema } from '../trust.schema.ts';
 import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
 
 const emailFilter = z
@@ -84,7 +85,12 @@ export const listRequests = {
   tags: ['Donation requests'],
   summary: 'A requester’s requests (?email=, signed in), or the public open list (?status=pending)',
   request: {
-    query: requestStatusFilterSchema.extend({ email: emailFilter, ...paginationSchema.shape }),
+    query: requestStatusFilterSchema.extend({
+      email: emailFilter,
+      ...paginationSchema.shape,
+      // Issue 14: the public list can show only verified requests.
+      ...verifiedFilterSchema.shape,
+    }),
   },
   responses: {
     200: page(donationRequestResponseSchema, 'A page of requests'),

@@ -3,6 +3,8 @@ import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { RequestEventSink } from '../features/trust/request-events.ts';
+import type { Clock } from './clock.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
@@ -17,6 +19,10 @@ export interface AppDeps {
   auth: Auth;
   counters: CounterStore;
   storage: ImageStorage;
+  /** The time, as rules read it (tests move it by hand). */
+  clock: Clock;
+  /** Told of withdrawals, expiries, reposts, removals (issue 14's seam to notifications). */
+  requestEvents: RequestEventSink;
 }
 
 /** Hono's per-request variables. */

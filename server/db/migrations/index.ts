@@ -11,6 +11,8 @@ import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
 import { blogs } from './011-blogs.ts';
 import { contactInbox } from './012-contact-inbox.ts';
 import { uploads } from './013-uploads.ts';
+import { requestLifecycle } from './021-request-lifecycle.ts';
+import { trustRecords } from './022-trust-records.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -32,5 +34,7 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '011-blogs': blogs(engine),
     '012-contact-inbox': contactInbox(engine),
     '013-uploads': uploads,
+    '021-request-lifecycle': requestLifecycle(engine),
+    '022-trust-records': trustRecords(engine),
   };
 }

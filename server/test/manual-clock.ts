@@ -1,0 +1,25 @@
+import type { Clock } from '../lib/clock.ts';
+
+export interface ManualClock extends Clock {
+  /** Moves time forward by `ms`. */
+  advance: (ms: number) => void;
+  /** Sets the time. */
+  set: (at: Date | string) => void;
+}
+
+/** A clock that moves only when the test moves it (it starts at the real time unless told). */
+export function manualClock(start: Date | string = new Date()): ManualClock {
+  let now = new Date(start).getTime();
+  return {
+    now: () => new Date(now),
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (at) => {
+      now = new Date(at).getTime();
+    },
+  };
+}
+
+export const HOUR = 60 * 60 * 1000;
+export const DAY = 24 * HOUR;
