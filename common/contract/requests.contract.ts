@@ -32,7 +32,8 @@ export const createRequest = {
   request: { body: body(createRequestSchema) },
   responses: {
     201: json(insertedIdResponseSchema, 'Created'),
-    ...errors(401, 403, 413, 415),
+    // 409: too many open requests, or the same one already open (issue 14).
+    ...errors(401, 403, 409, 413, 415),
   },
 } as const satisfies Endpoint;
 

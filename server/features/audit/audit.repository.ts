@@ -23,7 +23,10 @@ export interface AuditEntry {
   detail?: string | null;
 }
 
-/** Records one staff action; call it in the action's own transaction. */
+/**
+ * Records one staff action; call it in the action's own transaction. Stamped with the wall
+ * clock: the log says when it really happened, whatever the rules' clock reads.
+ */
 export async function insert(
   db: Kysely<Database>,
   actor: AuditActor,
