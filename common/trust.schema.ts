@@ -22,6 +22,8 @@ export const reportSchema = z.strictObject({
     .transform((v) => (v ? v : undefined)),
 });
 export type Report = z.infer<typeof reportSchema>;
+/** What a client sends (the note may be left out). */
+export type ReportInput = z.input<typeof reportSchema>;
 
 /** POST /api/donation-request/:id/withdraw: the donor says why. */
 export const withdrawSchema = z.strictObject({

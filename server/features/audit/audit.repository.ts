@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Role } from '../../../common/constants.ts';
 import type { AuditAction } from '../../../common/trust.constants.ts';
-import type { AuditFilter } from '../../../common/trust.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import { countUpToCap, type Page } from '../trust/capped-count.ts';
@@ -12,6 +11,12 @@ export interface AuditActor {
   name: string;
   email: string;
   role: Role;
+}
+
+/** The log's filters: an actor's email (lower case) and an action. */
+export interface AuditFilter {
+  actor?: string | undefined;
+  action?: AuditAction | undefined;
 }
 
 export interface AuditEntry {

@@ -5,6 +5,8 @@ import { primaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
+import { VerifiedBadge } from '../trust/verified-badge.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
 import { PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 
@@ -13,7 +15,13 @@ export function PendingRequestsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
-  const requests = usePendingRequests(page);
+  // Issue 14: ?verified=1 lists only requests staff have checked.
+  const verified = params.get('verified') === '1';
+  const requests = usePendingRequests(page, verified);
+  const pageParams = (next: number) => ({
+    page: String(next),
+    ...(verified ? { verified: '1' } : {}),
+  });
   usePageTitle(t('requests.public.title'));
 
   return (
@@ -22,6 +30,20 @@ export function PendingRequestsPage() {
         <h1 className="text-3xl font-bold text-gray-900">{t('requests.public.title')}</h1>
         <p className="mt-2 text-gray-600">{t('requests.public.intro')}</p>
       </header>
+      <div className="mb-6 flex flex-col items-center gap-4">
+        <FreeBloodNotice />
+        <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-red-600"
+            checked={verified}
+            onChange={(event) =>
+              setParams(event.target.checked ? { page: '1', verified: '1' } : { page: '1' })
+            }
+          />
+          {t('trust.verifiedOnly')}
+        </label>
+      </div>
       <QueryState
         query={requests}
         isEmpty={(data) => data.items.length === 0}
@@ -43,7 +65,7 @@ export function PendingRequestsPage() {
             <Pagination
               page={page}
               pages={pageCount(data.total, PENDING_PAGE_SIZE)}
-              onPageChange={(next) => setParams({ page: String(next) })}
+              onPageChange={(next) => setParams(pageParams(next))}
               disabled={requests.isPlaceholderData}
             />
           </>
@@ -64,7 +86,10 @@ function RequestCard({ request }: { request: DonationRequestResponse }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="mb-4 flex items-start justify-between gap-3">
-        <h2 className="text-lg font-semibold text-gray-900">{request.recipientName}</h2>
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900">{request.recipientName}</h2>
+          {request.verifiedAt && <VerifiedBadge />}
+        </div>
         <p className="shrink-0 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
           <span className="sr-only">{t('requests.fields.bloodGroup')}: </span>
           {request.bloodGroup}
