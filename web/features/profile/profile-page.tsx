@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
+import { DonationHistory } from '../history/donation-history.tsx';
 import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
@@ -61,6 +62,8 @@ export function ProfilePage() {
           <ProfileForm me={me.data} />
         )}
       </section>
+      {/* Issue 14: completed donations and their certificates. */}
+      <DonationHistory />
       <SignOutEverywhere />
     </div>
   );

@@ -54,6 +54,9 @@ export function MyRequestsPage() {
           <BloodGroupCell request={request} />
           <td className={cellClass}>
             <StatusBadge status={request.status} />
+            {request.confirmationDue && (
+              <p className="mt-1 max-w-48 text-xs text-amber-800">{t('trust.confirmationDue')}</p>
+            )}
           </td>
           <td className={cellClass}>
             {request.status === 'inprogress' || request.status === 'done' ? (
