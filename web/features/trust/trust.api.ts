@@ -20,15 +20,18 @@ export const QUEUE_PAGE_SIZE = 10;
 
 const trustKey = ['trust'] as const;
 
-/** Every list a trust action can change: requests (lists, counts) and the staff queue. */
+/**
+ * Every list a trust action can change: requests (lists, counts) and the staff queue. Not
+ * awaited: the refreshed queue may no longer hold the row whose button was pressed, and a caller's
+ * own onSuccess (its toast) runs only while that row is still on screen.
+ */
 function useRefreshAfterTrustAction() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['requests'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
-      queryClient.invalidateQueries({ queryKey: trustKey }),
-    ]);
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['requests'] });
+    void queryClient.invalidateQueries({ queryKey: ['admin-stats'] });
+    void queryClient.invalidateQueries({ queryKey: trustKey });
+  };
 }
 
 export function useVerifyRequest() {
