@@ -278,8 +278,19 @@ describe(`reports (${testEngine})`, () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.details.reason).toBe('Please say why this request is removed');
 
+    w.events.length = 0;
     const res = await w.callAs(w.volunteer, 'POST', path, { reason: 'Asked for money' });
     expect(res.status).toBe(200);
+    // The requester is to be told (through the requestEvents seam).
+    expect(w.events).toEqual([
+      {
+        type: 'removed',
+        requestId: request.id,
+        requesterId: w.requester.id,
+        donorId: null,
+        reason: 'Asked for money',
+      },
+    ]);
     expect(await publicIds()).not.toContain(request.id);
     const detail = await w.callAs(w.requester, 'GET', `/api/donation-request/${request.id}`);
     expect(detail.body).toMatchObject({ status: 'cancel', removed: true });
