@@ -190,6 +190,13 @@ const ENDPOINTS: Record<string, Endpoint> = {
       { fields: REQUEST, valid: () => ({ hospitalName: 'Khulna Medical College Hospital' }) },
     ],
   },
+  'GET /api/donation-request/:id/matches': { variants: [{ query: PAGE }] },
+  'GET /api/donation-request/:id/matches/count': {},
+  'PUT /api/users/me/availability': {
+    variants: [
+      { fields: ['available', 'until'], valid: () => ({ available: false, until: dhakaDate(3) }) },
+    ],
+  },
   'GET /api/admin-stats': {},
   'POST /api/images': { noBody: true },
   'GET /api/images/:name': {},
@@ -323,6 +330,10 @@ function plausible(field: string): unknown[] {
       return ['00:00', '23:59', '9:15', '09:15:00'];
     case 'status':
       return ['inprogress', 'done', 'cancel', 'canceled', 'pending', 'INPROGRESS'];
+    case 'available':
+      return [true, false, 'false', 0];
+    case 'until':
+      return [dhakaDate(1), dhakaDate(0), dhakaDate(366), null, '2024-02-30'];
     case 'searchVisible':
     case 'rememberMe':
       return [true, false, 'true', 0, 1];

@@ -10,6 +10,7 @@ import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
+import { matchingRoutes } from './features/matching/matching.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
+  api.route('/', matchingRoutes(deps));
   api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
   api.route('/', docsRoutes(api));

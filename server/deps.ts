@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
 import type { Env } from './lib/env.ts';
@@ -10,7 +11,12 @@ import type { Logger } from './lib/logger.ts';
 import { diskStorage, s3Storage } from './lib/storage.ts';
 
 /** Everything the app is built from, for one database. `close` releases what this made. */
-export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
+export function buildDeps(
+  handle: DatabaseHandle,
+  env: Env,
+  logger: Logger,
+  { clock = systemClock }: { clock?: Clock } = {},
+) {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -35,6 +41,7 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
     auth,
     counters,
     storage,
+    clock,
   };
   return {
     deps,

@@ -3,6 +3,7 @@ import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
@@ -17,6 +18,8 @@ export interface AppDeps {
   auth: Auth;
   counters: CounterStore;
   storage: ImageStorage;
+  /** The time, as rules read it (tests move it by hand). */
+  clock: Clock;
 }
 
 /** Hono's per-request variables. */

@@ -8,6 +8,10 @@ import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
+import { donorAvailability } from './014-donor-availability.ts';
+import { jobs } from './016-jobs.ts';
+import { notifications } from './017-notifications.ts';
+import { passwordReset } from './018-password-reset.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -26,5 +30,9 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
+    '014-donor-availability': donorAvailability(engine),
+    '016-jobs': jobs(engine),
+    '017-notifications': notifications(engine),
+    '018-password-reset': passwordReset(engine),
   };
 }

@@ -20,6 +20,7 @@ const USER_COLUMNS = [
   'upazila',
   'lastDonationDate',
   'searchVisible',
+  'pausedUntil',
   'createdAt',
 ] as const;
 
@@ -214,6 +215,7 @@ export function searchDonors(
       'district',
       'upazila',
       'lastDonationDate',
+      'pausedUntil',
     ])
     .orderBy('name')
     .orderBy('id')

@@ -30,7 +30,7 @@ function assertNotSelf(user: SessionUser, id: string) {
 const LAST_ADMIN = () =>
   conflict('LAST_ADMIN', 'This is the last admin: make someone else admin first.');
 
-export function usersRoutes({ db, env }: AppDeps) {
+export function usersRoutes({ db, env, clock }: AppDeps) {
   const days = env.DONATION_INTERVAL_DAYS;
 
   /** Applies an admin change; 404 for an unknown user, 409 when it would remove the last admin. */
@@ -95,7 +95,7 @@ export function usersRoutes({ db, env }: AppDeps) {
       .openapi(guarded(contract.getMe, requireUser), async (c) => {
         const row = await users.findById(db, currentUser(c).id);
         if (!row) throw notFound('No such user.');
-        return c.json(toUserDto(row, days), 200);
+        return c.json(toUserDto(row, days, clock.now()), 200);
       })
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
@@ -108,7 +108,7 @@ export function usersRoutes({ db, env }: AppDeps) {
             rows: (slice) => users.searchDonors(db, filters, slice),
             total: () => users.countDonors(db, filters),
           },
-          (row) => toDonorDto(row, days, signedIn),
+          (row) => toDonorDto(row, days, signedIn, clock.now()),
         );
         return c.json(items, 200);
       })
