@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSchema } from '../common/auth.schema.ts';
 import { BLOOD_GROUPS } from '../common/constants.ts';
 import { contactSchema } from '../common/contact.schema.ts';
+import { NOTIFICATION_SETTING_KEYS } from '../common/notification.schema.ts';
 import { paginationSchema } from '../common/pagination.schema.ts';
 import { createRequestSchema, requestStatusFilterSchema } from '../common/request.schema.ts';
 import {
@@ -197,6 +198,25 @@ const ENDPOINTS: Record<string, Endpoint> = {
       { fields: ['available', 'until'], valid: () => ({ available: false, until: dhakaDate(3) }) },
     ],
   },
+  'GET /api/notifications': { variants: [{ query: PAGE }] },
+  'GET /api/notifications/unread-count': {},
+  'POST /api/notifications/read-all': {},
+  'POST /api/notifications/:id/read': {},
+  'GET /api/notifications/settings': {},
+  'PUT /api/notifications/settings': {
+    variants: [
+      {
+        fields: [...NOTIFICATION_SETTING_KEYS],
+        valid: () => ({
+          matchAlerts: true,
+          donationReminders: false,
+          eligibilityNotices: true,
+          requestUpdates: true,
+          email: false,
+        }),
+      },
+    ],
+  },
   'GET /api/admin-stats': {},
   'POST /api/images': { noBody: true },
   'GET /api/images/:name': {},
@@ -330,6 +350,11 @@ function plausible(field: string): unknown[] {
       return ['00:00', '23:59', '9:15', '09:15:00'];
     case 'status':
       return ['inprogress', 'done', 'cancel', 'canceled', 'pending', 'INPROGRESS'];
+    case 'matchAlerts':
+    case 'donationReminders':
+    case 'eligibilityNotices':
+    case 'requestUpdates':
+      return [true, false, 'true', 1];
     case 'available':
       return [true, false, 'false', 0];
     case 'until':

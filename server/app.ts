@@ -11,6 +11,7 @@ import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { matchingRoutes } from './features/matching/matching.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', matchingRoutes(deps));
+  api.route('/', notificationsRoutes(deps));
   api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
   api.route('/', docsRoutes(api));

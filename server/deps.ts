@@ -8,6 +8,7 @@ import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
+import { smtpMailer } from './lib/mailer.ts';
 import { diskStorage, s3Storage } from './lib/storage.ts';
 
 /** Everything the app is built from, for one database. `close` releases what this made. */
@@ -33,6 +34,7 @@ export function buildDeps(
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         })
       : diskStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : null;
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
@@ -42,10 +44,12 @@ export function buildDeps(
     counters,
     storage,
     clock,
+    mailer,
   };
   return {
     deps,
     close: async () => {
+      mailer?.close();
       await redis?.quit();
     },
   };

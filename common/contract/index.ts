@@ -4,6 +4,7 @@ import type { Endpoint } from './define.ts';
 import * as geo from './geo.contract.ts';
 import * as images from './images.contract.ts';
 import * as matching from './matching.contract.ts';
+import * as notifications from './notifications.contract.ts';
 import * as requests from './requests.contract.ts';
 import * as stats from './stats.contract.ts';
 import * as system from './system.contract.ts';
@@ -20,6 +21,7 @@ export const contract = {
   stats,
   images,
   matching,
+  notifications,
 };
 
 /** The same endpoints as one list. */

@@ -2,6 +2,7 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorSearchSchema } from '../../common/user.schema.ts';
 import * as matching from '../features/matching/matching.repository.ts';
+import * as notifications from '../features/notifications/notifications.repository.ts';
 import * as requests from '../features/requests/requests.repository.ts';
 import * as users from '../features/users/users.repository.ts';
 import { createTestApp, type TestApp, testEngine } from '../test/test-app.ts';
@@ -158,6 +159,29 @@ const matchQueries: List[] = [
   ['matches count', (db) => matching.countMatches(db, target, time, 200), []],
   ['nearby count', (db) => matching.countMatches(db, target, time, 100, 'district'), []],
 ];
+
+const notificationQueries: List[] = [
+  ['notifications, newest first', (db) => notifications.findAllByUser(db, 'u', page), []],
+  ['unread count', (db) => notifications.countUnread(db, 'u'), []],
+];
+
+describe(`notification query plans (${testEngine})`, () => {
+  it.each(notificationQueries)('%s reads one person’s rows through an index', async (_l, run) => {
+    for (const query of await recorded(run)) {
+      const plan = await planOf(query);
+      const why = `${query.sql}\n${plan.join('\n')}`;
+      const whole =
+        testEngine === 'sqlite'
+          ? /^SCAN notification( |$)(?!USING)|USE TEMP B-TREE FOR ORDER BY/
+          : /Seq Scan on "?notification"?/;
+      expect(
+        plan.filter((line) => whole.test(line)),
+        why,
+      ).toEqual([]);
+      if (testEngine === 'sqlite') expect(plan.join(' '), why).toContain('userId=?');
+    }
+  });
+});
 
 describe(`matching query plans (${testEngine})`, () => {
   it.each(matchQueries)('%s reads through indexes', async (_label, run) => {

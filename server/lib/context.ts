@@ -7,6 +7,7 @@ import type { Clock } from './clock.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mailer.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** What every route module is built with. Passed explicitly; nothing is global. */
@@ -20,6 +21,8 @@ export interface AppDeps {
   storage: ImageStorage;
   /** The time, as rules read it (tests move it by hand). */
   clock: Clock;
+  /** Sends email; null when SMTP_URL is not set (email off: in-app only, no password reset). */
+  mailer: Mailer | null;
 }
 
 /** Hono's per-request variables. */

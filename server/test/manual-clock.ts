@@ -21,6 +21,7 @@ export function manualClock(start: Date | string = new Date()): ManualClock {
   };
 }
 
-export const MINUTE = 60_000;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;

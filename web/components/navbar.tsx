@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { AccountMenu } from '../features/auth/account-menu.tsx';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 
@@ -78,7 +79,10 @@ export function Navbar() {
           </ul>
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
-            <AccountMenu user={user} onNavigate={close} />
+            <div className="flex items-center gap-2">
+              <NotificationBell onNavigate={close} />
+              <AccountMenu user={user} onNavigate={close} />
+            </div>
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />
           ) : (

@@ -104,6 +104,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'notifications',
+                lazy: page(
+                  () => import('../features/notifications/notifications-page.tsx'),
+                  (m) => m.NotificationsPage,
+                ),
+              },
+              {
                 path: 'my-donation-requests',
                 lazy: page(
                   () => import('../features/requests/my-requests-page.tsx'),

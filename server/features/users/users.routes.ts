@@ -2,11 +2,13 @@ import * as contract from '../../../common/contract/users.contract.ts';
 import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
 import { assertValidPlace } from '../geo/places.ts';
+import { donationRecorded } from '../notifications/events.ts';
 import { toDonorDto, toUserDto } from './users.dto.ts';
 import * as users from './users.repository.ts';
 
@@ -138,7 +140,14 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
       .openapi(guarded(contract.markDonated, requireUser), async (c) => {
         const { id } = c.req.valid('param');
         assertSelf(currentUser(c), id);
-        return c.json({ modifiedCount: await users.markDonated(db, id) }, 200);
+        // The donor is told the day they may give again, by a job written with the donation.
+        const modifiedCount = await inTransaction(db, async (trx) => {
+          const at = clock.now().toISOString();
+          const changed = await users.markDonated(trx, id, at);
+          if (changed) await donationRecorded(trx, { userId: id, at }, days, clock.now());
+          return changed;
+        });
+        return c.json({ modifiedCount }, 200);
       })
       .openapi(guarded(contract.updateProfile, requireUser), async (c) => {
         const { id } = c.req.valid('param');
