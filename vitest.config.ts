@@ -19,7 +19,16 @@ if (!process.env.TEST_REDIS_URL) {
 }
 
 /** Tests that start other processes (the admin command, concurrent migrations): slower, kept apart. */
-const PROCESS_TESTS = ['server/admin-cli.test.ts', 'server/db/migrate.test.ts'];
+const PROCESS_TESTS = [
+  'server/admin-cli.test.ts',
+  'server/db/migrate.test.ts',
+  'server/jobs/outbox-processes.test.ts',
+];
+/** The process tests that depend on the engine, run on PostgreSQL as well. */
+const PROCESS_TESTS_BOTH_ENGINES = [
+  'server/db/migrate.test.ts',
+  'server/jobs/outbox-processes.test.ts',
+];
 
 const apiProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
@@ -39,7 +48,7 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
 const processProject = (engine: 'sqlite' | 'postgres') => ({
   test: {
     name: `api-processes-${engine}`,
-    include: engine === 'postgres' ? ['server/db/migrate.test.ts'] : PROCESS_TESTS,
+    include: engine === 'postgres' ? PROCESS_TESTS_BOTH_ENGINES : PROCESS_TESTS,
     env: { TEST_ENGINE: engine },
     testTimeout: 60_000,
     hookTimeout: 60_000,

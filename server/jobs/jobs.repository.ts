@@ -81,11 +81,40 @@ export function claimDue(
 
 export type ClaimedJob = Awaited<ReturnType<typeof claimDue>>[number];
 
-/** Marks the job done, only while `workerId` still holds it; answers whether it did. */
+/**
+ * Holds the job for another `leaseMs`, only while `workerId` still holds it (its lease has not
+ * run out and been taken over); answers whether it does. A worker renews each job of its batch
+ * just before running it, so a batch that takes long never has a job run twice.
+ */
+export async function renew(
+  db: Kysely<Database>,
+  id: string,
+  workerId: string,
+  now: Date,
+  leaseMs: number,
+) {
+  const result = await db
+    .updateTable('job')
+    .set({
+      lockedUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('lockedBy', '=', workerId)
+    .where('lockedUntil', '>', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks the job done, only while `workerId` still holds it; answers whether it did. `lockedBy`
+ * stays, saying which worker did it.
+ */
 export async function complete(db: Kysely<Database>, id: string, workerId: string, now: Date) {
   const result = await db
     .updateTable('job')
-    .set({ status: 'done', lockedBy: null, lockedUntil: null, updatedAt: now.toISOString() })
+    .set({ status: 'done', lockedUntil: null, updatedAt: now.toISOString() })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .where('lockedBy', '=', workerId)

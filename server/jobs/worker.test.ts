@@ -136,6 +136,30 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
     expect((await jobRow('leased')).status).toBe('done');
   });
 
+  it('does not run a job of its batch whose lease ran out while an earlier one took long', async () => {
+    const ran: string[] = [];
+    let other: ReturnType<typeof workerWith> | undefined;
+    const handlers: Record<string, JobHandler> = {
+      slow: {
+        transaction: 'none',
+        async run() {
+          ran.push('slow');
+          // Meanwhile the lease of the rest of the batch runs out, and another worker takes it.
+          clock.advance(61 * SECOND);
+          await other?.runDue();
+        },
+      },
+      quick: { transaction: 'none', run: async () => void ran.push('quick') },
+    };
+    other = workerWith({ ...handlers, slow: { transaction: 'none', run: async () => {} } });
+    const first = workerWith(handlers);
+    await enqueue(t.db, { kind: 'slow', payload: {}, runAt: clock.now() }, clock.now());
+    clock.advance(1);
+    await enqueue(t.db, { kind: 'quick', payload: {}, runAt: clock.now() }, clock.now());
+    await first.runDue();
+    expect(ran).toEqual(['slow', 'quick']);
+  });
+
   it('gives each job to one worker when several claim at once', async () => {
     const ran: string[] = [];
     const handlers: Record<string, JobHandler> = {

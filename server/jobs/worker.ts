@@ -68,6 +68,11 @@ export function createWorker(options: WorkerOptions) {
   let lastSweep = 0;
 
   async function runOne(job: jobs.ClaimedJob) {
+    // The batch may have taken a while: go on only while still holding this job.
+    if (!(await jobs.renew(db, job.id, workerId, clock.now(), leaseMs))) {
+      logger.warn({ jobId: job.id, kind: job.kind }, 'job lease ran out before it started');
+      return;
+    }
     const handler = handlers[job.kind];
     const context = (trx: Kysely<Database>): JobContext => ({
       db: trx,

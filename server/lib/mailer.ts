@@ -21,6 +21,9 @@ export interface Mailer {
 export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport({
     url,
+    // Connections are kept and reused between messages (the outbox sends them one by one).
+    pool: true,
+    maxConnections: 2,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
