@@ -217,6 +217,18 @@ const ENDPOINTS: Record<string, Endpoint> = {
       },
     ],
   },
+  'GET /api/password-reset': {},
+  'POST /api/password-reset': {
+    variants: [{ fields: ['email'], valid: () => ({ email: `reset-${unique()}@example.org` }) }],
+  },
+  'POST /api/password-reset/confirm': {
+    variants: [
+      {
+        fields: ['token', 'password'],
+        valid: () => ({ token: 'x'.repeat(43), password: TEST_PASSWORD }),
+      },
+    ],
+  },
   'GET /api/admin-stats': {},
   'POST /api/images': { noBody: true },
   'GET /api/images/:name': {},
@@ -350,6 +362,8 @@ function plausible(field: string): unknown[] {
       return ['00:00', '23:59', '9:15', '09:15:00'];
     case 'status':
       return ['inprogress', 'done', 'cancel', 'canceled', 'pending', 'INPROGRESS'];
+    case 'token':
+      return ['x'.repeat(43), '', 'x'.repeat(201)];
     case 'matchAlerts':
     case 'donationReminders':
     case 'eligibilityNotices':
@@ -664,7 +678,9 @@ let t: TestApp;
 const actors = {} as Record<ActorName, Actor>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With email on (nothing is sent: no worker runs here), so password reset is served, not
+  // answered 503 as a server without email does (password-reset.test.ts covers that).
+  t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
   for (const name of ACTORS) {
     const role = name === 'visitor' ? 'donor' : name;
     const user = await createUser(t.db, { role, name: `Actor ${name}` });

@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { matchingRoutes } from './features/matching/matching.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', healthRoutes(deps));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
+  api.route('/', passwordResetRoutes(deps));
   // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it
   // ends sessions past their absolute lifetime before better-auth's get-session can return them.
   api.use(loadSession(deps.auth, deps.db));

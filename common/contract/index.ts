@@ -5,6 +5,7 @@ import * as geo from './geo.contract.ts';
 import * as images from './images.contract.ts';
 import * as matching from './matching.contract.ts';
 import * as notifications from './notifications.contract.ts';
+import * as passwordReset from './password-reset.contract.ts';
 import * as requests from './requests.contract.ts';
 import * as stats from './stats.contract.ts';
 import * as system from './system.contract.ts';
@@ -22,6 +23,7 @@ export const contract = {
   images,
   matching,
   notifications,
+  passwordReset,
 };
 
 /** The same endpoints as one list. */

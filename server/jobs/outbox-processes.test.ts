@@ -161,4 +161,20 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     // Both servers did part of the work.
     expect(new Set((await jobs()).map((job) => job.lockedBy)).size).toBe(2);
   });
+
+  it('says at start that email is off when SMTP_URL is not set, and not when it is', async () => {
+    const { env } = await freshDatabase();
+    const off = startServerProcess({ ...env, SMTP_URL: '' });
+    await off.listening;
+    expect(off.output()).toMatch(
+      /email is off: SMTP_URL is not set, so notifications are in-app only and password reset is unavailable/,
+    );
+    off.child.kill('SIGTERM');
+    await off.exited;
+    const on = startServerProcess({ ...env, SMTP_URL: 'smtp://127.0.0.1:9' });
+    await on.listening;
+    expect(on.output()).not.toMatch(/email is off/);
+    on.child.kill('SIGTERM');
+    await on.exited;
+  });
 });

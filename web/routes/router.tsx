@@ -68,6 +68,20 @@ export const router = createBrowserRouter([
           { path: 'blogs/:id', element: <ComingSoon page="blogDetail" /> },
           { path: 'login', element: <LoginPage /> },
           {
+            path: 'login/forgot-password',
+            lazy: page(
+              () => import('../features/auth/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'login/reset-password',
+            lazy: page(
+              () => import('../features/auth/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
             path: 'register',
             lazy: page(
               () => import('../features/auth/register-page.tsx'),
