@@ -11,6 +11,9 @@ import { useSetAvailability } from './matching.api.ts';
 
 type Choice = 'available' | 'until' | 'indefinitely';
 
+/** The form's input look, sized to a date beside its radio button rather than the full row. */
+const dateInputClass = inputClass.replace('mt-1 ', '').replace('w-full', 'w-auto');
+
 const choiceOf = (me: UserResponse): Choice =>
   me.available ? 'available' : me.availableAgainOn ? 'until' : 'indefinitely';
 
@@ -115,7 +118,7 @@ export function AvailabilitySection({ me }: { me: UserResponse }) {
                 setUntil(event.target.value);
                 setChoice('until');
               }}
-              className={`${inputClass} mt-0 w-auto`}
+              className={dateInputClass}
             />
           </div>
           <label className="flex items-center gap-2 text-sm text-gray-800">
