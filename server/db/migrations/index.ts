@@ -12,6 +12,7 @@ import { donorAvailability } from './014-donor-availability.ts';
 import { jobs } from './016-jobs.ts';
 import { notifications } from './017-notifications.ts';
 import { passwordReset } from './018-password-reset.ts';
+import { donorIndexIdTiebreak } from './019-donor-index-id-tiebreak.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -34,5 +35,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '016-jobs': jobs(engine),
     '017-notifications': notifications(engine),
     '018-password-reset': passwordReset(engine),
+    '019-donor-index-id-tiebreak': donorIndexIdTiebreak,
   };
 }
