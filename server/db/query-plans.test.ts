@@ -201,7 +201,10 @@ describe(`matching query plans (${testEngine})`, () => {
         for (const line of userReads)
           expect(line, why).toMatch(/status=\? AND searchVisible=\? AND bloodGroup=/);
         // Ties of name are broken by id inside the index (019), not by sorting the branch.
-        expect(plan.filter((line) => /LAST TERM OF ORDER BY/.test(line)), why).toEqual([]);
+        expect(
+          plan.filter((line) => /LAST TERM OF ORDER BY/.test(line)),
+          why,
+        ).toEqual([]);
       }
     }
   });
