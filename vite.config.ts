@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { chunkReport } from './scripts/vite-chunk-report.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
 // The web app lives in web/; the server serves dist/web in production and proxies nothing.
@@ -10,7 +11,15 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), tailwindcss(), precompress(path.resolve('dist/web'))],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(path.resolve('dist/web')),
+    // Read by tests/e2e/bundle-budget.spec.ts; beside dist/web, not in it, so never served.
+    chunkReport(path.resolve('dist/web-chunks.json')),
+  ],
+  // The footer's first render (prerendered at build, then taken over by the browser) says this.
+  define: { 'import.meta.env.BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

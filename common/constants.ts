@@ -10,6 +10,14 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'inprogress', 'done', 'cancel'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** A new blog is a draft; an admin publishes it (SPEC §4). */
+export const BLOG_STATUSES = ['draft', 'published'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** A contact message is new until an admin marks it handled. */
+export const CONTACT_STATUSES = ['new', 'handled'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
 /** Paginated lists: `?page=&limit=`. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { required } from './fields.ts';
+import { CONTACT_STATUSES } from './constants.ts';
+import { required, statusFilter } from './fields.ts';
 
 /** The home page's Get in Touch form; the server validates the body with the same schema. */
 export const contactSchema = z.object({
@@ -12,3 +13,18 @@ export const contactSchema = z.object({
 });
 
 export type Contact = z.infer<typeof contactSchema>;
+
+/** `?status=` on the admins' inbox: new, handled, or empty for both. */
+export const contactStatusFilterSchema = statusFilter(CONTACT_STATUSES);
+
+/** PATCH /api/contacts/:id: mark a message handled, or new again. */
+export const contactStatusChangeSchema = z.strictObject(
+  { status: z.enum(CONTACT_STATUSES, { error: "Status must be 'new' or 'handled'" }) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `These fields cannot be changed here: ${issue.keys.join(', ')}.`
+        : undefined,
+  },
+);
+export type ContactStatusChange = z.infer<typeof contactStatusChangeSchema>;

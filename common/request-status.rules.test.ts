@@ -80,6 +80,16 @@ describe('request status rules', () => {
     });
   });
 
+  it('tells the donor who already accepted that it was them, not someone else', () => {
+    expect(
+      checkRequestAction('donate', { id: 'donor', role: 'donor' }, request('inprogress')),
+    ).toEqual({
+      status: 409,
+      code: 'REQUEST_NOT_PENDING',
+      message: 'You have already accepted this request.',
+    });
+  });
+
   it('judges permission before state: a stranger gets 403 even on a finished request', () => {
     for (const action of ['done', 'cancel', 'edit', 'delete'] as const) {
       expect(checkRequestAction(action, actors.stranger as Actor, request('done'))?.status).toBe(

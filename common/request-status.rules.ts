@@ -65,9 +65,11 @@ export function checkRequestAction(
       return deny(
         409,
         'REQUEST_NOT_PENDING',
-        request.status === 'inprogress'
-          ? 'Someone else has already accepted this request.'
-          : 'This request is no longer open for donation.',
+        request.status !== 'inprogress'
+          ? 'This request is no longer open for donation.'
+          : actor.id === request.donorId
+            ? 'You have already accepted this request.'
+            : 'Someone else has already accepted this request.',
       );
     case 'done':
     case 'cancel':

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSchema } from '../common/auth.schema.ts';
+import { createBlogSchema } from '../common/blog.schema.ts';
 import { BLOOD_GROUPS } from '../common/constants.ts';
 import { contactSchema } from '../common/contact.schema.ts';
 import { NOTIFICATION_SETTING_KEYS } from '../common/notification.schema.ts';
@@ -13,6 +14,9 @@ import {
   userStatusFilterSchema,
 } from '../common/user.schema.ts';
 import {
+  blogForm,
+  createBlog,
+  createContactMessage,
   createRequest,
   createUser,
   dhakaDate,
@@ -59,6 +63,9 @@ interface World {
   requestIds: string[];
   /** Image names (`<uuid>.webp`), none of them stored. */
   images: string[];
+  /** A draft and a published blog. */
+  blogIds: string[];
+  contactIds: string[];
 }
 
 /** A path parameter drawn from the world (resolved when the case runs, for the acting user). */
@@ -104,6 +111,7 @@ const REQUEST = Object.keys(createRequestSchema.shape);
 const PROFILE = Object.keys(updateProfileSchema.shape);
 const PAGE = Object.keys(paginationSchema.shape);
 const STATUS = Object.keys(requestStatusFilterSchema.shape);
+const BLOG = Object.keys(createBlogSchema.shape);
 
 /**
  * One entry per mounted route, keyed `METHOD /path` as app.routes has it (a param's regex left
@@ -230,6 +238,21 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ],
   },
   'GET /api/admin-stats': {},
+  'POST /api/blogs': { variants: [{ fields: BLOG, valid: () => blogForm() }] },
+  'GET /api/blogs': { variants: [{ query: [...STATUS, ...PAGE] }] },
+  'GET /api/blogs/publish': { variants: [{ query: [...STATUS, ...PAGE] }] },
+  'GET /api/blogs/:id': {},
+  'PATCH /api/blogs/:id': {
+    variants: [
+      { fields: ['status'], valid: () => ({ status: 'published' }) },
+      { fields: ['status'], valid: () => ({ status: 'draft' }) },
+    ],
+  },
+  'DELETE /api/blogs/:id': {},
+  'GET /api/contacts': { variants: [{ query: [...STATUS, ...PAGE] }] },
+  'PATCH /api/contacts/:id': {
+    variants: [{ fields: ['status'], valid: () => ({ status: 'handled' }) }],
+  },
   'POST /api/images': { noBody: true },
   'GET /api/images/:name': {},
   'GET /api/openapi.json': {},
@@ -740,11 +763,18 @@ async function createWorld(): Promise<World> {
     createRequest(t.db, victim, { status: 'cancel', donor: asDonor }),
     createRequest(t.db, victim, { donationDate: dhakaDate(-3) }),
   ]);
+  const blogs = await Promise.all([
+    createBlog(t.db, staff),
+    createBlog(t.db, staff, { status: 'published' }),
+  ]);
+  const contacts = await Promise.all([createContactMessage(t.db), createContactMessage(t.db)]);
   return {
     userIds: [victim.id, staff.id, blocked.id],
     emails: [victim.email, staff.email, blocked.email],
     requestIds: requests.map((r) => r.id),
     images: ['0190a0a0-0000-7000-8000-000000000000.webp', `${victim.id}.webp`],
+    blogIds: blogs.map((b) => b.id),
+    contactIds: contacts,
   };
 }
 
@@ -773,7 +803,11 @@ function resolve(value: PathValue, template: string, actor: Actor, world: World)
         ? [world.requestIds, world.requestIds[1]]
         : feature === 'images'
           ? [world.images, world.images[0]]
-          : [world.userIds, actor.id];
+          : feature === 'blogs'
+            ? [world.blogIds, world.blogIds[0]]
+            : feature === 'contacts'
+              ? [world.contactIds, world.contactIds[0]]
+              : [world.userIds, actor.id];
   const picked = (value.ref === 'self' ? own : pool[value.index % pool.length]) ?? '';
   return encode(value.upper ? picked.toUpperCase() : picked) + value.suffix;
 }

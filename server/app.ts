@@ -5,7 +5,8 @@ import { requestId } from 'hono/request-id';
 import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSession } from './auth/session.ts';
-import { contactRoutes } from './features/contacts/contacts.routes.ts';
+import { blogsRoutes } from './features/blogs/blogs.routes.ts';
+import { contactInboxRoutes, contactRoutes } from './features/contacts/contacts.routes.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -14,6 +15,7 @@ import { matchingRoutes } from './features/matching/matching.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
+import { sharePreviews } from './features/share/share-previews.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { compressJson } from './lib/compress-json.ts';
@@ -86,13 +88,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', notificationsRoutes(deps));
   api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
+  api.route('/', blogsRoutes(deps));
+  api.route('/', contactInboxRoutes(deps));
   api.route('/', docsRoutes(api));
   api.all('*', () => {
     throw notFound('There is no such API endpoint.');
   });
   app.route('/api', api);
 
-  if (options.webRoot) app.route('/', staticWeb(path.resolve(options.webRoot)));
+  if (options.webRoot) {
+    const transformIndex = sharePreviews(deps);
+    app.route('/', staticWeb(path.resolve(options.webRoot), { transformIndex }));
+  }
   app.onError(createErrorHandler(deps.logger));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Page not found.' } }, 404));
   return app;

@@ -1,14 +1,36 @@
 import './styles.css';
 import './lib/i18n.ts';
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
+import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
+import { queryClient } from './lib/query-client.ts';
+import { isPrerenderedFor, loadMatchedRoutes } from './routes/prerendered.ts';
+import { routes } from './routes/router.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start(root: HTMLElement) {
+  // The page's own code first, so that the first render is the page itself, not a blank app
+  // waiting for it; a prerendered page is taken over (hydrated) only by that same render.
+  await loadMatchedRoutes(routes, window.location);
+  const router = createBrowserRouter(routes);
+  installUnauthorizedHandler(router, queryClient);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (isPrerenderedFor(root, window.location)) {
+    // Let the browser paint the page it already has before the app's first (long) task.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
+void start(container);

@@ -1,4 +1,5 @@
 import * as auth from './auth.contract.ts';
+import * as blogs from './blogs.contract.ts';
 import * as contacts from './contacts.contract.ts';
 import type { Endpoint } from './define.ts';
 import * as geo from './geo.contract.ts';
@@ -21,6 +22,7 @@ export const contract = {
   requests,
   stats,
   images,
+  blogs,
   matching,
   notifications,
   passwordReset,

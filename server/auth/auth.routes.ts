@@ -9,7 +9,7 @@ import {
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { createRouter, guarded } from '../lib/openapi.ts';
-import { rateLimit } from '../lib/rate-limit.ts';
+import { rateLimit, retryInWords } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
@@ -24,15 +24,17 @@ const HOUR_MS = 60 * 60 * 1000;
  * session tokens leave the body (the browser holds its session in an httpOnly cookie, and page
  * scripts must not read it), and a 429 says when to retry in the standard header.
  */
-async function reshape(res: Response): Promise<Response> {
+async function reshape(res: Response, path: string): Promise<Response> {
   if (!res.headers.get('content-type')?.includes('application/json')) return res;
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  const retryAfter = headers.get('x-retry-after');
-  if (res.status === 429 && retryAfter) headers.set('retry-after', retryAfter);
-  const answer =
-    res.status >= 400
+  const retryAfter = Number(headers.get('x-retry-after'));
+  const limited = res.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0;
+  if (limited) headers.set('retry-after', String(Math.ceil(retryAfter)));
+  const answer = limited
+    ? { error: addressLimitRefusal(path, Math.ceil(retryAfter)) }
+    : res.status >= 400
       ? {
           error: {
             code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
@@ -44,6 +46,27 @@ async function reshape(res: Response): Promise<Response> {
         }
       : withoutTokens(body);
   return new Response(JSON.stringify(answer), { status: res.status, headers });
+}
+
+/**
+ * better-auth's per-address limit says only "Too many requests. Please try again later.": say
+ * which limit it is and when to try again, as our own limits do.
+ */
+function addressLimitRefusal(path: string, seconds: number) {
+  const when = `Please try again ${retryInWords(seconds)}.`;
+  if (path === '/sign-up/email') {
+    return {
+      code: 'TOO_MANY_SIGN_UPS',
+      message: `Too many registrations from your network in the last hour. ${when}`,
+    };
+  }
+  if (path === '/sign-in/email') {
+    return {
+      code: 'TOO_MANY_SIGN_INS',
+      message: `Too many sign-in attempts from your network in the last minute. ${when}`,
+    };
+  }
+  return { code: 'TOO_MANY_REQUESTS', message: `Too many requests from your network. ${when}` };
 }
 
 /** The answer without `token` and `session.token` (sign-in, sign-up and get-session carry them). */
@@ -102,7 +125,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
       const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
       const request = new Request(c.req.url, { method: c.req.method, headers, body });
-      return reshape(await auth.handler(request));
+      return reshape(await auth.handler(request), path);
     });
 
   // A bearer token for API clients, made from the caller's own session (never for a posted

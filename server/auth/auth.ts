@@ -5,6 +5,7 @@ import { passwordSchema, registerSchema } from '../../common/auth.schema.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { assertValidPlace } from '../features/geo/places.ts';
+import { claimRegistrationPhoto } from '../features/images/unclaimed-uploads.ts';
 import type { CounterStore } from '../lib/counter-store.ts';
 import type { Env } from '../lib/env.ts';
 import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
@@ -117,7 +118,9 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
       max: 100,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60 * 60, max: 10 },
+        // Enough for a sign-up drive behind one address (a campus, a carrier's shared address),
+        // still a wall for a script (decision 008).
+        '/sign-up/email': { window: 60 * 60, max: env.SIGN_UPS_PER_ADDRESS_PER_HOUR },
       },
       customStorage: {
         consume: async (key, rule) => {
@@ -224,6 +227,11 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           );
           if (previous && previous !== signedIn)
             await ctx.context.internalAdapter.deleteSession(previous);
+        }
+        const newUser = ctx.context.newSession?.user;
+        if (newUser && ctx.path === '/sign-up/email') {
+          // The registration's photo is now this account's: no longer waiting, never swept.
+          await claimRegistrationPhoto(db, ctx.body?.image, newUser.id);
         }
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';

@@ -23,7 +23,16 @@ describe(`sign-in rate limit per address (${process.env.TEST_ENGINE})`, () => {
     }
     const limited = await signIn('nobody-else@example.org', '10.20.0.1');
     expect(limited.status).toBe(429);
-    expect(typeof limited.body.error.message).toBe('string');
+    // Which limit, and when to try again: in the header and in words.
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.body.error).toEqual({
+      code: 'TOO_MANY_SIGN_INS',
+      message: expect.stringMatching(
+        /^Too many sign-in attempts from your network in the last minute\. Please try again in (\d+ seconds?|1 minute)\.$/,
+      ),
+    });
     // Another address is not affected.
     expect((await signIn('nobody@example.org', '10.20.0.2')).status).toBe(401);
   });

@@ -36,6 +36,10 @@ export interface ContactTable {
   email: string;
   message: string;
   createdAt: Timestamp;
+  status: ColumnType<'new' | 'handled', 'new' | 'handled' | undefined, 'new' | 'handled'>;
+  handledAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The admin who marked it handled, by name as it was then. */
+  handledBy: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UserTable {
@@ -90,6 +94,20 @@ export interface CounterTable {
   expiresAt: ColumnType<number | string, number, number>;
 }
 
+/** An uploaded image (decision 008): a visitor's stays unclaimed until a registration uses it. */
+export interface UploadTable {
+  /** The stored file's name, `<uuid>.webp`. */
+  name: string;
+  /** A visitor's address; null for a signed-in user's upload. */
+  uploaderIp: string | null;
+  /** The uploader, or the account whose registration claimed it. */
+  userId: string | null;
+  /** Epoch ms. */
+  uploadedAt: ColumnType<number | string, number, number>;
+  /** Epoch ms; null while unclaimed. */
+  claimedAt: ColumnType<number | string | null, number | null, number>;
+}
+
 export interface DonationRequestTable {
   id: string;
   /** Null once the requester's account is deleted; the name stays, the email is erased. */
@@ -114,6 +132,20 @@ export interface DonationRequestTable {
   donorId: string | null;
   donorName: string | null;
   donorEmail: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BlogTable {
+  id: string;
+  title: string;
+  /** `/api/images/<id>.webp`. */
+  image: string;
+  /** Plain text, paragraphs separated by a blank line. */
+  content: string;
+  status: 'draft' | 'published';
+  /** Null once the writer's account is deleted; the blog stays. */
+  authorId: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -198,6 +230,8 @@ export interface Database {
   district: DistrictTable;
   upazila: UpazilaTable;
   donationRequest: DonationRequestTable;
+  blog: BlogTable;
+  upload: UploadTable;
   job: JobTable;
   notification: NotificationTable;
   requestAlert: RequestAlertTable;

@@ -32,11 +32,19 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // Per-address limits on sign-in (10/min) and sign-up (10/h). Only tests turn this off.
+  // Per-address limits on sign-in (10/min) and sign-up (SIGN_UPS_PER_ADDRESS_PER_HOUR). Only
+  // tests turn this off.
   AUTH_RATE_LIMIT: z
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
+  // Limits behind a shared address (campus Wi-Fi, a carrier's shared address): decision 008.
+  // Sign-ups from one address an hour; visitors' photo uploads an hour are twice this.
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  // Photos a visitor uploaded that no registration has used yet: per address, and everywhere
+  // (past this ceiling an address with one such photo waits), both over the last hour.
+  UNCLAIMED_PHOTOS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  UNCLAIMED_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(120),
   // Retired: it made whoever registered that address first an admin, at every start.
   ADMIN_EMAIL: z

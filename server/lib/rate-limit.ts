@@ -53,13 +53,23 @@ export async function countAgainstLimit(
 ): Promise<void> {
   const { count, resetAt } = await counters.hit(`${rule.name}:${rule.key(c)}`, rule.windowMs);
   const limit = typeof rule.limit === 'function' ? rule.limit(c) : rule.limit;
-  if (count > limit) {
-    const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-    c.header('Retry-After', String(seconds));
-    throw new AppError(
-      429,
-      rule.code,
-      `${rule.message} Please try again ${retryInWords(seconds)}.`,
-    );
-  }
+  if (count > limit) throw tooManyRequests(c, rule, resetAt);
+}
+
+/**
+ * The 429 of a limit counted some other way (e.g. rows in a table): `Retry-After` in seconds
+ * until `resetAt` (epoch ms), and the message with when to try again in words. Throw it.
+ */
+export function tooManyRequests(
+  c: Context<AppEnv>,
+  refusal: Pick<RateLimit, 'code' | 'message'>,
+  resetAt: number,
+): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  c.header('Retry-After', String(seconds));
+  return new AppError(
+    429,
+    refusal.code,
+    `${refusal.message} Please try again ${retryInWords(seconds)}.`,
+  );
 }

@@ -1,17 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from './context.ts';
+
+export interface StaticWebOptions {
+  /**
+   * Rewrites index.html for the page at the request's path (a shared link's preview tags). The
+   * answer is never cached (no-cache), so one page's head never reaches another.
+   */
+  transformIndex?: (c: Context, html: string) => Promise<string>;
+}
 
 /**
  * Serves the built web app from `root`, precompressed (brotli or gzip) where the browser takes
- * it. Hashed assets are cached for a year; every other non-/api path answers index.html (never
- * cached) so the client router can take it.
+ * it. Hashed assets are cached for a year; pages are never cached. A prerendered page is served
+ * at its own path; every other non-/api path answers the app shell so the client router can take it.
  */
-export function staticWeb(root: string) {
+export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
-  const indexFile = path.join(root, 'index.html');
+  // The build draws the public pages into their own HTML (index.html is the home page) and
+  // writes app.html, the app with an empty root, for every other address (scripts/prerender.ts).
+  const shellFile = path.join(root, 'app.html');
+  const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
   app.use(
     '/assets/*',
     serveStatic({
@@ -23,13 +34,21 @@ export function staticWeb(root: string) {
       },
     }),
   );
+  app.use('*', async (c, next) => {
+    await next();
+    // A page names this build's hashed assets: a browser must not keep one past a new build.
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
+      c.res.headers.set('Cache-Control', 'no-cache');
+    }
+  });
   app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The web app is not built yet. Run `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    const html = fs.readFileSync(indexFile, 'utf8');
+    return c.html(options.transformIndex ? await options.transformIndex(c, html) : html);
   });
   return app;
 }

@@ -31,6 +31,9 @@ beforeAll(async () => {
       if (req.method === 'PUT') {
         objects.set(req.url ?? '', Buffer.concat(chunks));
         res.writeHead(200).end();
+      } else if (req.method === 'DELETE') {
+        objects.delete(req.url ?? '');
+        res.writeHead(204).end();
       } else {
         const body = objects.get(req.url ?? '');
         if (body) res.writeHead(200).end(body);
@@ -57,6 +60,29 @@ describe('S3-compatible image storage', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'PUT', type: 'image/webp' });
     expect((await storage.get('a.webp'))?.toString()).toBe('webp-bytes');
     expect(await storage.get('missing.webp')).toBeNull();
+  });
+
+  it('deletes objects (a swept unclaimed photo), and deleting a missing one is no error', async () => {
+    const storage = s3Storage({
+      endpoint,
+      bucket: 'photos',
+      region: 'auto',
+      accessKeyId: 'TESTKEY',
+      secretAccessKey: 's',
+    });
+    await storage.put('gone.webp', Buffer.from('bytes'));
+    await storage.delete('gone.webp');
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/photos/gone.webp' });
+    expect(await storage.get('gone.webp')).toBeNull();
+    await expect(storage.delete('gone.webp')).resolves.toBeUndefined();
+    const refused = s3Storage({
+      endpoint,
+      bucket: 'photos',
+      region: 'auto',
+      accessKeyId: 'WRONG',
+      secretAccessKey: 's',
+    });
+    await expect(refused.delete('x.webp')).rejects.toThrow(/refused the deletion/);
   });
 
   it('fails loudly when the store refuses', async () => {

@@ -7,6 +7,8 @@ export interface ImageStorage {
   put(name: string, data: Buffer): Promise<void>;
   /** The bytes, or null when there is no such image. */
   get(name: string): Promise<Buffer | null>;
+  /** Removes the image; removing one that is not there is not an error. */
+  delete(name: string): Promise<void>;
 }
 
 export function diskStorage(dir: string): ImageStorage {
@@ -25,6 +27,9 @@ export function diskStorage(dir: string): ImageStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async delete(name) {
+      await fs.rm(path.join(dir, name), { force: true });
     },
   };
 }
@@ -54,6 +59,16 @@ export function s3Storage(settings: S3Settings): ImageStorage {
       if (res.status === 404) return null;
       if (!res.ok) throw new Error(`object storage refused the download (HTTP ${res.status})`);
       return Buffer.from(await res.arrayBuffer());
+    },
+    async delete(name) {
+      const url = urlFor(name);
+      const headers = signS3Request('DELETE', url, {}, undefined, settings);
+      const res = await fetch(url, { method: 'DELETE', headers });
+      await res.body?.cancel();
+      // S3 answers 204 whether or not the object was there; some compatible stores answer 404.
+      if (!res.ok && res.status !== 404) {
+        throw new Error(`object storage refused the deletion (HTTP ${res.status})`);
+      }
     },
   };
 }

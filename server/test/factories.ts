@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { BloodGroup, Role } from '../../common/constants.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/schema.ts';
+import * as blogs from '../features/blogs/blogs.repository.ts';
+import * as contacts from '../features/contacts/contacts.repository.ts';
 import * as requests from '../features/requests/requests.repository.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 
@@ -166,3 +168,64 @@ export const requestForm = (overrides: Record<string, unknown> = {}) => ({
   requestMessage: 'Two bags needed before surgery.',
   ...overrides,
 });
+
+export interface BlogOverrides {
+  title?: string;
+  image?: string;
+  content?: string;
+  status?: 'draft' | 'published';
+  createdAt?: string;
+}
+
+/** A blog by `author`, stored through the app's own writes (a draft, unless overridden). */
+export async function createBlog(
+  db: Kysely<Database>,
+  author: { id: string },
+  overrides: BlogOverrides = {},
+) {
+  sequence += 1;
+  const id = await blogs.insert(db, author.id, {
+    title: overrides.title ?? `Why blood donation matters ${sequence}`,
+    image: overrides.image ?? '/api/images/0190a0a0-0000-7000-8000-000000000001.webp',
+    content: overrides.content ?? 'One donation can help up to three people.\n\nDonate today.',
+  });
+  if (overrides.status === 'published') await blogs.updateStatus(db, id, 'published');
+  if (overrides.createdAt)
+    await db
+      .updateTable('blog')
+      .set({ createdAt: overrides.createdAt })
+      .where('id', '=', id)
+      .execute();
+  const row = await blogs.findById(db, id);
+  if (!row) throw new Error('The blog just made is gone.');
+  return row;
+}
+
+/** A valid Add Blog body, as the web sends it. */
+export const blogForm = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Donating blood in Khulna',
+  image: '/api/images/0190a0a0-0000-7000-8000-000000000002.webp',
+  content: 'Eat well before you donate.\n\nDrink water after.',
+  ...overrides,
+});
+
+/** A contact message, stored as the home form would store it (new). */
+export async function createContactMessage(
+  db: Kysely<Database>,
+  overrides: { name?: string; message?: string; createdAt?: string } = {},
+) {
+  sequence += 1;
+  const id = await contacts.insert(db, {
+    name: overrides.name ?? `Visitor ${sequence}`,
+    phone: '+880 1711-000000',
+    email: `visitor${sequence}@example.org`,
+    message: overrides.message ?? 'How can I help at the next blood drive?',
+  });
+  if (overrides.createdAt)
+    await db
+      .updateTable('contact')
+      .set({ createdAt: overrides.createdAt })
+      .where('id', '=', id)
+      .execute();
+  return id;
+}

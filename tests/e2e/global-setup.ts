@@ -63,7 +63,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       // Every journey signs its own people up and in from 127.0.0.1: together they pass the
-      // per-address limits (10 sign-ups an hour). The limits have their own API tests.
+      // per-address sign-up limit (30 an hour). The limits have their own API tests.
       AUTH_RATE_LIMIT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

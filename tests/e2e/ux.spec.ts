@@ -219,3 +219,48 @@ describe('small ones (sibling issue)', () => {
     await page.context().close();
   });
 });
+
+describe('the dashboard frame (issue 17, item 3)', () => {
+  it('a phone has one menu button; it opens the dashboard menu with the site links and the account', async () => {
+    const member = await registerMember();
+    const page = await signedInPage(member);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/profile');
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    const menuButtons = page.getByRole('button', { name: /menu/i });
+    const names = await menuButtons.evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    );
+    expect(names).toEqual(['Open menu']);
+
+    await menuButtons.click();
+    const drawer = page.getByRole('dialog', { name: 'RedHope Dashboard' });
+    for (const name of ['Profile', 'My Donation Request', 'Home', 'Search Donor', 'Blogs']) {
+      expect(await drawer.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await drawer.getByRole('button', { name: /Account menu/ }).count()).toBe(1);
+    await drawer.getByRole('link', { name: 'My Donation Request' }).click();
+    await page.getByRole('heading', { name: 'My Donation Request' }).waitFor();
+    expect(await drawer.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('at 1280 px the sidebar starts where the navbar does, and selects are as tall as inputs', async () => {
+    const member = await registerMember();
+    const page = await signedInPage(member);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/dashboard/create-donation-request');
+    await page.getByRole('heading', { name: 'Create Donation Request' }).waitFor();
+    const left = async (selector: string) =>
+      (await page.locator(selector).first().boundingBox())?.x ?? Number.NaN;
+    expect(await left('nav[aria-label="Dashboard"]')).toBe(await left('header nav > a'));
+
+    const heights = await page
+      .locator('main form')
+      .locator('input:not([type="checkbox"]), select')
+      .evaluateAll((fields) => fields.map((field) => field.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(8);
+    expect(new Set(heights)).toEqual(new Set([heights[0]]));
+    await page.context().close();
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DropIcon } from './drop-icon.tsx';
@@ -38,9 +38,21 @@ function Heading({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * This year. The first render says the build's year, as the prerendered page does (vite.config.ts
+ * sets it), so the browser takes that page over as it is; then the browser's own clock.
+ */
+function useYear(): number {
+  const [year, setYear] = useState<number>(
+    Number(import.meta.env.BUILD_YEAR) || new Date().getFullYear(),
+  );
+  useEffect(() => setYear(new Date().getFullYear()), []);
+  return year;
+}
+
 export function Footer() {
   const { t } = useTranslation();
-  const year = new Date().getFullYear();
+  const year = useYear();
 
   return (
     <footer className="bg-gray-900 text-gray-300">

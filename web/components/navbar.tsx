@@ -7,6 +7,7 @@ import { useSession } from '../features/auth/session.api.ts';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
+import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 
 const links = [
   { to: '/', key: 'nav.home' },
@@ -27,6 +28,9 @@ export function Navbar() {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const close = () => setOpen(false);
+  // On a page with its own menu (the dashboard) the button opens that instead: one menu button.
+  const sideMenu = useSideMenu();
+  const menuOpen = sideMenu.id ? sideMenu.open : open;
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -48,25 +52,27 @@ export function Navbar() {
 
         <button
           type="button"
-          className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() => setOpen((value) => !value)}
+          className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
+          aria-expanded={menuOpen}
+          aria-controls={sideMenu.id ?? menuId}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+          onClick={() =>
+            sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
+          }
         >
           <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
             <path
               stroke="currentColor"
               strokeWidth="2"
               strokeLinecap="round"
-              d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
             />
           </svg>
         </button>
 
         <div
           id={menuId}
-          className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
+          className={`${open && !sideMenu.id ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row">
             {links.map((link) => (

@@ -20,6 +20,10 @@ export function UserAvatar({
       <img
         src={image}
         alt=""
+        // Square, and never drawn larger than this: the box is known before the stylesheet or
+        // the photo arrives, so nothing moves when they do (the class sets the shown size).
+        width={80}
+        height={80}
         loading="lazy"
         decoding="async"
         onError={() => setFailed(image)}

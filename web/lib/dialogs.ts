@@ -1,13 +1,40 @@
 /// <reference types="sweetalert2" />
-// Types for the dist path are declared in the package's sweetalert2.d.ts, loaded above.
-// The plain build plus its stylesheet: the default build injects a <style> tag at run time.
-import Swal from 'sweetalert2/dist/sweetalert2.js';
-import 'sweetalert2/dist/sweetalert2.css';
+import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
 
 const BRAND_RED = '#dc2626';
 
+type Fire = (options: SweetAlertOptions) => Promise<SweetAlertResult>;
+let loading: Promise<Fire> | undefined;
+
+/**
+ * SweetAlert2 (about 15 KB of gzip JavaScript and its stylesheet) is fetched the first time a
+ * dialog opens, never with the page: most visits open none. The plain build plus its stylesheet,
+ * because the default build injects a <style> tag at run time.
+ */
+function loadSwal(): Promise<Fire> {
+  if (!loading) {
+    loading = Promise.all([
+      import('sweetalert2/dist/sweetalert2.js'),
+      import('sweetalert2/dist/sweetalert2.css'),
+    ]).then(([{ default: Swal }]) => {
+      const branded = Swal.mixin({ confirmButtonColor: BRAND_RED });
+      return (options: SweetAlertOptions) => branded.fire(options);
+    });
+    // A failed download (offline) may be tried again by the next dialog.
+    loading.catch(() => {
+      loading = undefined;
+    });
+  }
+  return loading;
+}
+
 /** The spec's dialogs and toasts, in the brand colour. */
-export const dialog = Swal.mixin({ confirmButtonColor: BRAND_RED });
+export const dialog = {
+  async fire(options: SweetAlertOptions): Promise<SweetAlertResult> {
+    const fire = await loadSwal();
+    return fire(options);
+  },
+};
 
 /** A short success message that closes by itself; resolves once it has closed. */
 export async function toastSuccess(title: string, ms = 1500): Promise<void> {
@@ -19,17 +46,25 @@ export async function errorDialog(title: string, text?: string): Promise<void> {
   await dialog.fire({ icon: 'error', title, text });
 }
 
+/**
+ * A click outside a confirmation this soon after it opened is the second click of the double
+ * click that opened it, not an answer: it must not close the question (issue 11).
+ */
+const OUTSIDE_CLICK_GRACE_MS = 600;
+
 /** Asks before something that cannot be undone; true only when the user confirmed. */
 export async function confirmDialog(
   title: string,
   text: string,
   labels?: { confirm: string; cancel: string },
 ): Promise<boolean> {
+  const openedAt = Date.now();
   const result = await dialog.fire({
     icon: 'warning',
     title,
     text,
     showCancelButton: true,
+    allowOutsideClick: () => Date.now() - openedAt > OUTSIDE_CLICK_GRACE_MS,
     ...(labels && { confirmButtonText: labels.confirm, cancelButtonText: labels.cancel }),
     focusCancel: true,
   });

@@ -49,3 +49,24 @@ export function useSingleFlightMutation<
     TContext
   >;
 }
+
+/**
+ * An async handler that runs once at a time: a call while it runs is dropped. For handlers that
+ * do more than one mutation (the profile's Save uploads the photo, then saves): a double click
+ * submits the form twice before the button is disabled, and two uploads would make two
+ * different saves that useSingleFlightMutation cannot fold.
+ */
+export function useSingleFlightCallback<A extends unknown[]>(
+  handler: (...args: A) => Promise<void>,
+): (...args: A) => Promise<void> {
+  const running = useRef(false);
+  return async (...args: A) => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      await handler(...args);
+    } finally {
+      running.current = false;
+    }
+  };
+}

@@ -21,7 +21,9 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {!bare && <Navbar />}
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a list arriving after the
+          page has drawn grows the page downwards instead of pushing a visible footer away. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
       {!bare && <Footer />}

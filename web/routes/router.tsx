@@ -1,18 +1,15 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { ComingSoon } from '../components/coming-soon.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
-import { requestDetailLoader } from '../features/requests/request-detail.loader.ts';
 import { NotFound } from './not-found.tsx';
 import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
- * Every page but the home page and the login form loads on first visit (its own chunk), so the
- * home page's first load carries no dashboard, form or list code.
+ * Every page but the home page loads on first visit (its own chunk), so the home page's first
+ * load carries no dashboard, form or list code (tests/e2e/bundle-budget.spec.ts holds it there).
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
@@ -20,7 +17,8 @@ const page =
     Component: pick(await load()),
   });
 
-export const router = createBrowserRouter([
+/** The app's routes; web/main.tsx makes the browser's router of them, web/prerender.tsx renders them at build. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -49,7 +47,11 @@ export const router = createBrowserRouter([
             // Behind the login guard and loaded before render (SPEC §2): the loader answers null
             // for visitors, and RequireAuth sends them to /login and back.
             path: 'blood-donation-request/:id',
-            loader: requestDetailLoader,
+            // Loaded with the page (in parallel), not with the site: it brings the requests API.
+            loader: async (args) =>
+              (await import('../features/requests/request-detail.loader.ts')).requestDetailLoader(
+                args,
+              ),
             lazy: async () => {
               const { RequestDetailError, RequestDetailPage } = await import(
                 '../features/requests/request-detail-page.tsx'
@@ -64,9 +66,37 @@ export const router = createBrowserRouter([
               };
             },
           },
-          { path: 'blogs', element: <ComingSoon page="blogs" /> },
-          { path: 'blogs/:id', element: <ComingSoon page="blogDetail" /> },
-          { path: 'login', element: <LoginPage /> },
+          {
+            path: 'blogs',
+            lazy: page(
+              () => import('../features/blogs/blogs-page.tsx'),
+              (m) => m.BlogsPage,
+            ),
+          },
+          {
+            // Loaded before render (SPEC §2); the loader comes with the page's chunk.
+            path: 'blogs/:id',
+            lazy: async () => {
+              const [{ blogDetailLoader }, { BlogDetailPage, BlogDetailError }] = await Promise.all(
+                [
+                  import('../features/blogs/blog-detail.loader.ts'),
+                  import('../features/blogs/blog-detail-page.tsx'),
+                ],
+              );
+              return {
+                loader: blogDetailLoader,
+                Component: BlogDetailPage,
+                ErrorBoundary: BlogDetailError,
+              };
+            },
+          },
+          {
+            path: 'login',
+            lazy: page(
+              () => import('../features/auth/login-page.tsx'),
+              (m) => m.LoginPage,
+            ),
+          },
           {
             path: 'login/forgot-password',
             lazy: page(
@@ -149,6 +179,13 @@ export const router = createBrowserRouter([
                       (m) => m.AllUsersPage,
                     ),
                   },
+                  {
+                    path: 'contact-messages',
+                    lazy: page(
+                      () => import('../features/contact/contact-inbox-page.tsx'),
+                      (m) => m.ContactInboxPage,
+                    ),
+                  },
                 ],
               },
               {
@@ -161,8 +198,20 @@ export const router = createBrowserRouter([
                       (m) => m.AllRequestsPage,
                     ),
                   },
-                  { path: 'content-management', element: <ComingSoon page="contentManagement" /> },
-                  { path: 'content-management/add-blog', element: <ComingSoon page="addBlog" /> },
+                  {
+                    path: 'content-management',
+                    lazy: page(
+                      () => import('../features/blogs/content-management-page.tsx'),
+                      (m) => m.ContentManagementPage,
+                    ),
+                  },
+                  {
+                    path: 'content-management/add-blog',
+                    lazy: page(
+                      () => import('../features/blogs/add-blog-page.tsx'),
+                      (m) => m.AddBlogPage,
+                    ),
+                  },
                 ],
               },
             ],
@@ -172,4 +221,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -8,6 +8,9 @@ import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
+import { blogs } from './011-blogs.ts';
+import { contactInbox } from './012-contact-inbox.ts';
+import { uploads } from './013-uploads.ts';
 import { donorAvailability } from './014-donor-availability.ts';
 import { jobs } from './016-jobs.ts';
 import { notifications } from './017-notifications.ts';
@@ -31,6 +34,9 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
+    '011-blogs': blogs(engine),
+    '012-contact-inbox': contactInbox(engine),
+    '013-uploads': uploads,
     '014-donor-availability': donorAvailability(engine),
     '016-jobs': jobs(engine),
     '017-notifications': notifications(engine),

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getImage, uploadImage } from '../../../common/contract/images.contract.ts';
 import { clientIp } from '../../auth/client-ip.ts';
+import { addressKey } from '../../lib/address-key.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -8,13 +9,14 @@ import { createRouter, guarded } from '../../lib/openapi.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
 import { toSafeWebp } from './image-processing.ts';
+import * as uploads from './images.repository.ts';
+import { reserveVisitorUpload, sweepUnclaimed } from './unclaimed-uploads.ts';
 
-/** Visitors upload only to register: a few an hour per address. Signed-in users get more. */
-const VISITOR_UPLOADS_PER_HOUR = 10;
+/** Signed-in users (profile photos, blog thumbnails) upload this many an hour per account. */
 const USER_UPLOADS_PER_HOUR = 60;
 const HOUR_MS = 60 * 60 * 1000;
 
-export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) {
+export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: ImageStorage) {
   // The upload's multipart body is read by the handler (sniffed, re-encoded), not by a schema:
   // the definition documents it, and `hide` keeps it from being described twice.
   const routes = createRouter();
@@ -24,33 +26,52 @@ export function imagesRoutes({ env, counters }: AppDeps, storage: ImageStorage) 
     if (c.get('user')?.status === 'block') throw accountBlocked();
     return next();
   };
-  const limit = rateLimit(counters, {
+  // Every upload request, accepted or not, counts here: this bounds the decoding work one caller
+  // can ask for. A visitor's address may try twice per sign-up it may make (decision 008);
+  // what a visitor keeps is bounded by the unclaimed-photo caps in the handler.
+  const attempts = rateLimit(counters, {
     name: 'upload',
-    limit: (c) => (c.get('user') ? USER_UPLOADS_PER_HOUR : VISITOR_UPLOADS_PER_HOUR),
+    limit: (c) => (c.get('user') ? USER_UPLOADS_PER_HOUR : 2 * env.SIGN_UPS_PER_ADDRESS_PER_HOUR),
     windowMs: HOUR_MS,
     key: (c) => {
       const user = c.get('user');
-      return user ? `user:${user.id}` : `ip:${clientIp(c, env.TRUST_PROXY)}`;
+      return user ? `user:${user.id}` : `ip:${addressKey(clientIp(c, env.TRUST_PROXY))}`;
     },
     code: 'TOO_MANY_UPLOADS',
-    message: 'Too many uploads.',
+    message: 'Too many photo uploads from your account or network in the last hour.',
   });
   return routes
     .openapi(
-      { ...guarded(uploadImage, refuseBlocked, limit), request: {}, hide: true },
+      { ...guarded(uploadImage, refuseBlocked, attempts), request: {}, hide: true },
       async (c) => {
-        const form = await c.req.parseBody().catch(() => {
-          throw badRequest('Please send the image as a multipart form with the field "image".');
-        });
-        const file = form.image;
-        if (!(file instanceof File)) {
-          throw badRequest('Please choose an image to upload.', {
-            image: 'Please choose an image to upload.',
-          });
-        }
-        const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
+        const user = c.get('user');
         const name = `${newId()}.webp`;
-        await storage.put(name, webp);
+        if (!user) {
+          const uploaderIp = addressKey(clientIp(c, env.TRUST_PROXY));
+          await reserveVisitorUpload(db, env, c, { name, uploaderIp });
+        }
+        try {
+          const form = await c.req.parseBody().catch(() => {
+            throw badRequest('Please send the image as a multipart form with the field "image".');
+          });
+          const file = form.image;
+          if (!(file instanceof File)) {
+            throw badRequest('Please choose an image to upload.', {
+              image: 'Please choose an image to upload.',
+            });
+          }
+          const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
+          await storage.put(name, webp);
+        } catch (error) {
+          // A refused or failed upload keeps nothing, so it does not count as a waiting photo.
+          if (!user) await uploads.deleteByName(db, name);
+          throw error;
+        }
+        if (user) {
+          await uploads.insertOwned(db, { name, userId: user.id, uploadedAt: Date.now() });
+        } else {
+          await sweepUnclaimed(db, storage, logger);
+        }
         return c.json(
           { success: true as const, data: { display_url: `/api/images/${name}` } },
           201,

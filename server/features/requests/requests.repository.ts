@@ -252,3 +252,14 @@ export async function deleteById(db: Kysely<Database>, id: string) {
   const result = await db.deleteFrom('donationRequest').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The public facts of one open request (pending, date not past), for its share preview: blood
+ * group, district, hospital and date, never a person's name or email. One read by primary key.
+ */
+export function findOpenSummaryById(db: Kysely<Database>, id: string, today: string) {
+  return open(db, today)
+    .select(['bloodGroup', 'district', 'hospitalName', 'donationDate'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

@@ -81,7 +81,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
   };
 
   return (
-    <div ref={rootRef} className="relative">
+    <div ref={rootRef} className="relative min-w-0">
       <button
         ref={buttonRef}
         type="button"
@@ -96,16 +96,25 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
             setOpen(true);
           }
         }}
-        className="flex items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+        className="flex max-w-full min-w-0 items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
       >
         <UserAvatar name={user.name} image={user.image} className="size-10 text-sm" />
-        <span className="text-sm font-medium text-gray-700 md:sr-only">{user.name}</span>
+        {/* A long name is cut here; its title, the menu's label and the profile carry it whole. */}
+        <span
+          title={user.name}
+          className="min-w-0 truncate text-sm font-medium text-gray-700 md:sr-only"
+        >
+          {user.name}
+        </span>
       </button>
       <div
         hidden={!open}
-        className="z-50 mt-2 w-56 rounded-lg border border-gray-200 bg-white p-1 shadow-lg md:absolute md:right-0"
+        className="z-50 mt-2 w-56 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white p-1 shadow-lg md:absolute md:right-0"
       >
-        <p className="truncate border-b border-gray-100 px-3 py-2 text-xs text-gray-500">
+        <p
+          title={user.email}
+          className="truncate border-b border-gray-100 px-3 py-2 text-xs text-gray-500"
+        >
           {user.email}
         </p>
         <div

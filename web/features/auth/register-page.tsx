@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
-import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
@@ -23,6 +23,9 @@ type RegisterValues = z.output<typeof registerFormSchema>;
 
 type Step = 'idle' | 'uploading' | 'registering' | 'done';
 
+/** How long a photo uploaded for a failed registration is reused when the form is sent again. */
+const REUSE_UPLOAD_MS = 60 * 60 * 1000;
+
 export function RegisterPage() {
   const { t } = useTranslation();
   const id = useId();
@@ -32,6 +35,10 @@ export function RegisterPage() {
   const photoRef = useRef<HTMLInputElement>(null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string>();
+  // The photo already uploaded for this file: a registration tried again (a taken email, say)
+  // reuses it instead of uploading it again, so it counts once against the network's uploads.
+  // Only for an hour: the server deletes photos no registration used after two (decision 008).
+  const uploaded = useRef<{ file: File; url: string; at: number } | null>(null);
   const [step, setStep] = useState<Step>('idle');
   const {
     register,
@@ -75,14 +82,23 @@ export function RegisterPage() {
 
   const onValid = async (values: RegisterValues) => {
     if (!photo) return;
-    setStep('uploading');
     let image: string;
-    try {
-      image = await uploadImage(photo);
-    } catch {
-      setStep('idle');
-      await errorDialog(t('errors.title'), t('register.uploadFailed'));
-      return;
+    const earlier = uploaded.current;
+    if (earlier?.file === photo && Date.now() - earlier.at < REUSE_UPLOAD_MS) {
+      image = earlier.url;
+    } else {
+      setStep('uploading');
+      try {
+        image = await uploadImage(photo);
+      } catch (error) {
+        setStep('idle');
+        await errorDialog(
+          t('errors.title'),
+          uploadFailureMessage(error, t('register.uploadFailed')),
+        );
+        return;
+      }
+      uploaded.current = { file: photo, url: image, at: Date.now() };
     }
 
     setStep('registering');

@@ -1,18 +1,18 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
-import {
-  getSession,
-  signIn,
-  signOut,
-  signOutEverywhere,
-  signUp,
-} from '../../../common/contract/auth.contract.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { request } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export const sessionQueryKey = ['session'] as const;
+
+/**
+ * The auth endpoints' definitions carry their zod schemas (about 25 KB of gzip JavaScript). Every
+ * page asks for the session, so they are fetched with that first call rather than with the page:
+ * the page draws without waiting for them.
+ */
+export const authContract = () => import('../../../common/contract/auth.contract.ts');
 
 /** Place names change never; everything else may depend on who is signed in. */
 const survivesAuthChange = (queryKey: readonly unknown[]) =>
@@ -30,6 +30,7 @@ function toSessionUser(user: SessionUser): SessionUser {
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async () => {
+    const { getSession } = await authContract();
     const answer = await request(getSession, {});
     return answer ? toSessionUser(answer.user) : null;
   },
@@ -76,7 +77,8 @@ export function endSession(queryClient: QueryClient) {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (credentials: Login) => request(signIn, { json: credentials }),
+    mutationFn: async (credentials: Login) =>
+      request((await authContract()).signIn, { json: credentials }),
     onSuccess: () => startSession(queryClient),
   });
 }
@@ -85,7 +87,7 @@ export function useSignIn() {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: (donor: Register) => request(signUp, { json: donor }),
+    mutationFn: async (donor: Register) => request((await authContract()).signUp, { json: donor }),
     onSuccess: () => startSession(queryClient),
   });
 }
@@ -94,7 +96,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useSingleFlightMutation({
-    mutationFn: () => request(signOut, { json: {} }),
+    mutationFn: async () => request((await authContract()).signOut, { json: {} }),
     onSuccess: async () => {
       // As for sign out everywhere: from a dashboard page, home first, not the login guard's form.
       if (window.location.pathname.startsWith('/dashboard')) {
@@ -113,7 +115,7 @@ export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useSingleFlightMutation({
-    mutationFn: () => request(signOutEverywhere, { json: {} }),
+    mutationFn: async () => request((await authContract()).signOutEverywhere, { json: {} }),
     onSuccess: async () => {
       // Home first: ended on a dashboard page, the session's login guard would send the user to
       // /login, which is no place to land after choosing to sign out. flushSync, because a

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { secondaryButton } from '../../components/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useSignOutEverywhere } from './session.api.ts';
 import { showSignedOut } from './signed-out-dialog.ts';
 
@@ -15,7 +16,8 @@ export function SignOutEverywhere() {
   const id = useId();
   const signOutEverywhere = useSignOutEverywhere();
 
-  const run = async () => {
+  // One confirmation at a time: a double click asks once.
+  const run = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('auth.signOutEverywhere.confirmTitle'),
       t('auth.signOutEverywhere.confirmText'),
@@ -34,7 +36,7 @@ export function SignOutEverywhere() {
           error instanceof ApiError ? error.message : t('errors.generic'),
         ),
       );
-  };
+  });
 
   return (
     <section

@@ -50,8 +50,10 @@ describe('the unauthorized handler', () => {
       replace: true,
       state: { from: here },
     });
-    // Ends the server's session too, once.
-    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/auth/sign-out']);
+    // Ends the server's session too, once (after loading the auth endpoints' definitions).
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/auth/sign-out']),
+    );
   });
 
   it('remembers the page being opened when a loader met the 401', async () => {

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Location } from 'react-router';
-import { signOut } from '../../../common/contract/auth.contract.ts';
 import { request, setUnauthorizedHandler } from '../../lib/api.ts';
-import { endSession, sessionQueryKey } from './session.api.ts';
+import { authContract, endSession, sessionQueryKey } from './session.api.ts';
 
 type Place = Pick<Location, 'pathname' | 'search' | 'hash'>;
 
@@ -31,7 +30,9 @@ export function installUnauthorizedHandler(router: AppRouter, queryClient: Query
     endSession(queryClient);
     // Ends the server session too when it still exists (a 403 for a blocked account). The
     // session is already null here, so a 401 answer to this call does nothing more.
-    void request(signOut, { json: {} }).catch(() => undefined);
+    void authContract()
+      .then(({ signOut }) => request(signOut, { json: {} }))
+      .catch(() => undefined);
     void router.navigate('/login', {
       replace: true,
       state: { from: { pathname, search, hash } },

@@ -1,9 +1,12 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../common/constants.ts';
 import { DropIcon } from '../../components/drop-icon.tsx';
+import { registerSideMenu, setSideMenuOpen, useSideMenu } from '../../components/side-menu.ts';
+import { AccountMenu } from '../auth/account-menu.tsx';
 import { useSession } from '../auth/session.api.ts';
+import { NewMessagesBadge } from '../contact/new-messages-badge.tsx';
 
 type MenuKey =
   | 'profile'
@@ -12,9 +15,11 @@ type MenuKey =
   | 'myDonationRequests'
   | 'createDonationRequest'
   | 'contentManagement'
+  | 'contactMessages'
   | 'home'
   | 'donationRequests'
-  | 'searchDonor';
+  | 'searchDonor'
+  | 'blogs';
 
 interface MenuItem {
   key: MenuKey;
@@ -31,6 +36,7 @@ const item = {
     to: '/dashboard/create-donation-request',
   },
   contentManagement: { key: 'contentManagement', to: '/dashboard/content-management' },
+  contactMessages: { key: 'contactMessages', to: '/dashboard/contact-messages' },
 } satisfies Record<string, MenuItem>;
 
 /** SPEC §2 "Menu by role", in the spec's order. */
@@ -42,6 +48,8 @@ const MENUS: Record<Role, MenuItem[]> = {
     item.myDonationRequests,
     item.createDonationRequest,
     item.contentManagement,
+    // Beyond the spec's menu: the inbox of the home page's contact form.
+    item.contactMessages,
   ],
   volunteer: [
     item.profile,
@@ -60,12 +68,15 @@ const SITE_LINKS: MenuItem[] = [
   { key: 'searchDonor', to: '/search-donor' },
 ];
 
+/** The drawer stands in for the navbar's own menu on small screens, so it has all its links. */
+const DRAWER_SITE_LINKS: MenuItem[] = [...SITE_LINKS, { key: 'blogs', to: '/blogs' }];
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 ${
     isActive ? 'bg-red-600 text-white' : 'text-gray-700 hover:bg-red-50 hover:text-red-700'
   }`;
 
-function SidebarContent({ role }: { role: Role }) {
+function SidebarContent({ role, inDrawer = false }: { role: Role; inDrawer?: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -81,13 +92,14 @@ function SidebarContent({ role }: { role: Role }) {
           <li key={link.key}>
             <NavLink to={link.to} className={linkClass}>
               {t(`dashboard.menu.${link.key}`)}
+              {link.key === 'contactMessages' && <NewMessagesBadge />}
             </NavLink>
           </li>
         ))}
       </ul>
       <hr className="my-4 border-gray-200" />
       <ul className="flex flex-col gap-1">
-        {SITE_LINKS.map((link) => (
+        {(inDrawer ? DRAWER_SITE_LINKS : SITE_LINKS).map((link) => (
           <li key={link.key}>
             <NavLink to={link.to} end={link.to === '/'} className={linkClass}>
               {t(`dashboard.menu.${link.key}`)}
@@ -102,33 +114,38 @@ function SidebarContent({ role }: { role: Role }) {
 const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The dashboard's frame: a sidebar menu by role beside the page. Below `lg` the sidebar hides
- * behind a menu button and opens as a drawer over a dimmed page (SPEC §2).
+ * The dashboard's frame: a sidebar menu by role beside the page, lined up with the navbar above
+ * (same width and margins). Below `lg` the sidebar hides; the navbar's menu button opens it as a
+ * drawer over a dimmed page (SPEC §2), with the site's links and the account menu too, so a
+ * small screen has one menu button (issue 17).
  */
 export function DashboardLayout() {
   const { t } = useTranslation();
   const { user } = useSession();
   const role: Role = user?.role ?? 'donor';
   const drawerId = useId();
-  const [open, setOpen] = useState(false);
-  const openerRef = useRef<HTMLButtonElement>(null);
+  const { open } = useSideMenu();
   const drawerRef = useRef<HTMLDivElement>(null);
+  const returnFocusRef = useRef<HTMLElement | null>(null);
   const { pathname } = useLocation();
 
+  useEffect(() => registerSideMenu(drawerId), [drawerId]);
+
   const close = () => {
-    setOpen(false);
-    openerRef.current?.focus();
+    setSideMenuOpen(false);
+    returnFocusRef.current?.focus();
   };
 
   // A chosen link closes the drawer (focus goes to the new page, not back to the button).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => {
-    setOpen(false);
+    setSideMenuOpen(false);
   }, [pathname]);
 
   // Opened: focus moves into the drawer, and the page behind does not scroll.
   useEffect(() => {
     if (!open) return;
+    returnFocusRef.current = document.activeElement as HTMLElement | null;
     drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -158,77 +175,66 @@ export function DashboardLayout() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-6 lg:py-8">
+    // The navbar's frame: max-w-6xl and px-4, so the sidebar starts where the logo does.
+    <div className="mx-auto flex w-full max-w-6xl gap-6 px-4 py-6 lg:py-8">
       {/* Large screens: always there. */}
-      <aside className="hidden w-64 shrink-0 lg:block">
+      <aside className="hidden w-56 shrink-0 lg:block">
         <nav
           aria-label={t('dashboard.navLabel')}
-          className="sticky top-20 rounded-xl border border-gray-200 bg-white p-4"
+          className="sticky top-20 rounded-xl border border-gray-200 bg-white p-3"
         >
           <SidebarContent role={role} />
         </nav>
       </aside>
 
-      {/* Small screens: a drawer over a dimmed page. */}
-      {open && (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-label={t('dashboard.closeMenu')}
-            className="absolute inset-0 size-full cursor-default bg-gray-900/50"
-            onClick={close}
-          />
-          <div
-            ref={drawerRef}
-            id={drawerId}
-            role="dialog"
-            aria-modal="true"
-            aria-label={t('dashboard.title')}
-            onKeyDown={onDrawerKeyDown}
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl"
-          >
+      {/* Small screens: a drawer over a dimmed page, opened from the navbar. */}
+      <div id={drawerId} hidden={!open} className="fixed inset-0 z-50 lg:hidden">
+        {open && (
+          <>
             <button
               type="button"
-              onClick={close}
+              tabIndex={-1}
               aria-label={t('dashboard.closeMenu')}
-              className="mb-2 self-end rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-red-600"
+              className="absolute inset-0 size-full cursor-default bg-gray-900/50"
+              onClick={close}
+            />
+            <div
+              ref={drawerRef}
+              role="dialog"
+              aria-modal="true"
+              aria-label={t('dashboard.title')}
+              onKeyDown={onDrawerKeyDown}
+              className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl"
             >
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none">
-                <path
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  d="M6 6l12 12M18 6L6 18"
-                />
-              </svg>
-            </button>
-            <nav aria-label={t('dashboard.navLabel')}>
-              <SidebarContent role={role} />
-            </nav>
-          </div>
-        </div>
-      )}
+              <button
+                type="button"
+                onClick={close}
+                aria-label={t('dashboard.closeMenu')}
+                className="mb-2 self-end rounded-md p-2 text-gray-600 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-red-600"
+              >
+                <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none">
+                  <path
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    d="M6 6l12 12M18 6L6 18"
+                  />
+                </svg>
+              </button>
+              <nav aria-label={t('dashboard.navLabel')}>
+                <SidebarContent role={role} inDrawer />
+              </nav>
+              {user && (
+                <div className="mt-4 border-t border-gray-200 pt-4">
+                  <AccountMenu user={user} onNavigate={() => setSideMenuOpen(false)} />
+                </div>
+              )}
+            </div>
+          </>
+        )}
+      </div>
 
       <div className="min-w-0 flex-1">
-        <button
-          ref={openerRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={drawerId}
-          onClick={() => setOpen(true)}
-          className="mb-4 inline-flex items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-red-600 lg:hidden"
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none">
-            <path
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              d="M4 7h16M4 12h16M4 17h16"
-            />
-          </svg>
-          {t('dashboard.openMenu')}
-        </button>
         <Outlet />
       </div>
     </div>

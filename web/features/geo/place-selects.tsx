@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../components/form-field.tsx';
 import { useDistricts, useDivisions, useUpazilas } from './geo.api.ts';
 
 /** Places travel by English name (DESIGN §1); ids only drive the cascade. */
@@ -27,8 +28,8 @@ export interface PlaceSelectsProps {
   selectClassName?: string;
 }
 
-export const defaultSelectClass =
-  'mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 shadow-sm focus:border-red-500 focus:outline-2 focus:outline-offset-1 focus:outline-red-500 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-red-500';
+/** The forms' look (components/form-field.tsx), the same height as the inputs beside them. */
+export const defaultSelectClass = inputClass;
 
 /** Division → district → upazila selects, for registration, profile, requests and search. */
 export function PlaceSelects({

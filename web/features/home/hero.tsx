@@ -1,14 +1,31 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Typewriter } from 'react-simple-typewriter';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 
-// Read once: people who ask for less motion get the first phrase, standing still.
-const prefersReducedMotion =
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the visitor asks for less motion. The prerendered page (built without a browser) has
+ * the moving text; the browser switches after taking the page over, so both first renders agree.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
 
 export function Hero() {
   const { t } = useTranslation();
+  // People who ask for less motion get the first phrase, standing still.
+  const prefersReducedMotion = usePrefersReducedMotion();
   const phrases = [t('home.hero.phrase1'), t('home.hero.phrase2'), t('home.hero.phrase3')];
 
   return (

@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
 import { uploadImage as uploadEndpoint } from '../../../common/contract/images.contract.ts';
-import { request } from '../../lib/api.ts';
+import { ApiError, request } from '../../lib/api.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -15,4 +15,13 @@ export async function uploadImage(file: File): Promise<string> {
   form.append('image', file);
   const answer = await request(uploadEndpoint, { form });
   return answer.data.display_url;
+}
+
+/**
+ * What to tell a person whose upload failed. A refusal by a limit (429) carries the server's
+ * own words: which limit, and when to try again (from the same count as its Retry-After), since
+ * trying again at once cannot work. Any other failure gets the screen's usual message.
+ */
+export function uploadFailureMessage(error: unknown, otherwise: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : otherwise;
 }

@@ -13,11 +13,12 @@ import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
-import { isAcceptedImage, uploadImage } from '../images/images.api.ts';
+import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AvailabilitySection } from '../matching/availability-section.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
@@ -120,14 +121,16 @@ function ProfileForm({ me }: { me: UserResponse }) {
     reset(toFields(me));
   };
 
-  const onSave = async (values: ProfileValues) => {
+  const onSave = useSingleFlightCallback(async (values: ProfileValues) => {
     if (photoError) return;
     let image: string | undefined;
     if (photo) {
       try {
         image = await uploadImage(photo);
-      } catch {
-        await errorDialog(t('profile.uploadFailed'));
+      } catch (error) {
+        // A limit's refusal says when to try again (SPEC's message has no room for it).
+        const why = uploadFailureMessage(error, '');
+        await errorDialog(t('profile.uploadFailed'), why || undefined);
         return;
       }
     }
@@ -144,9 +147,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
     setEditing(false);
     setPhoto(null);
     void toastSuccess(t('profile.updated'));
-  };
+  });
 
-  const onMarkDonated = async () => {
+  const onMarkDonated = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('profile.markDonatedConfirmTitle'),
       t('profile.markDonatedConfirmText'),
@@ -158,7 +161,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
       onError: (error) =>
         void errorDialog(t('errors.title'), errorText(error, t('errors.generic'))),
     });
-  };
+  });
 
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
@@ -168,7 +171,9 @@ function ProfileForm({ me }: { me: UserResponse }) {
       <div className="flex flex-wrap items-center gap-4">
         <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold text-gray-900">{me.name}</p>
+          <p className="truncate text-lg font-semibold text-gray-900" title={me.name}>
+            {me.name}
+          </p>
           <p className="text-sm">
             {me.eligible ? (
               <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 font-medium text-green-800">
@@ -226,6 +231,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
             type="email"
             readOnly
             value={me.email}
+            title={me.email}
           />
           <PlaceSelects
             value={place}

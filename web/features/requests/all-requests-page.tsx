@@ -8,6 +8,7 @@ import {
   DateTimeCell,
   RecipientCell,
   StatusWithDonorCell,
+  TextCell,
 } from './request-cells.tsx';
 import { joinPlace } from './request-format.ts';
 import { RequestListSection, useRequestListParams } from './request-list.tsx';
@@ -51,7 +52,7 @@ export function AllRequestsPage() {
           <RecipientCell request={request} />
           <td className={cellClass}>{joinPlace(request.division, request.district)}</td>
           <DateTimeCell request={request} />
-          <td className={cellClass}>{request.hospitalName}</td>
+          <TextCell text={request.hospitalName} />
           <BloodGroupCell request={request} />
           <StatusWithDonorCell request={request} />
           <td className={cellClass}>

@@ -56,6 +56,7 @@ export function CreateRequestPage() {
             type="text"
             readOnly
             value={user.name}
+            title={user.name}
             className={inputClass}
           />
         </div>
@@ -68,6 +69,7 @@ export function CreateRequestPage() {
             type="email"
             readOnly
             value={user.email}
+            title={user.email}
             className={inputClass}
           />
         </div>

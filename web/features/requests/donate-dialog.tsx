@@ -11,7 +11,8 @@ import { useChangeRequestStatus } from './requests.api.ts';
 /**
  * SPEC §2 Donate Now: the donor reviews their own name and email, then Confirm sets the request
  * in progress with them as its donor. Of several donors at once only one wins; the others get the
- * server's 409 message. `onSettled` reloads the request either way.
+ * server's 409 message, unless the winner is this user already (a second tab): that is a success.
+ * `onSettled` reloads the request either way.
  */
 export function DonateDialog({
   requestId,
@@ -34,9 +35,12 @@ export function DonateDialog({
     donate.mutate(
       { id: requestId, status: 'inprogress' },
       {
-        onSuccess: () => {
+        onSuccess: ({ already }) => {
           onClose();
-          void toastSuccess(t('requests.detail.donated'), 2000);
+          const message = already
+            ? t('requests.detail.alreadyDonated')
+            : t('requests.detail.donated');
+          void toastSuccess(message, 2000);
         },
         onError: (error) => {
           onClose();
@@ -56,7 +60,15 @@ export function DonateDialog({
           <label htmlFor={`${id}-name`} className={labelClass}>
             {t('requests.detail.yourName')}
           </label>
-          <input id={`${id}-name`} type="text" readOnly value={user.name} className={inputClass} />
+          {/* Read-only and cut at the field's edge: the title holds a long name whole. */}
+          <input
+            id={`${id}-name`}
+            type="text"
+            readOnly
+            value={user.name}
+            title={user.name}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={`${id}-email`} className={labelClass}>
@@ -67,6 +79,7 @@ export function DonateDialog({
             type="email"
             readOnly
             value={user.email}
+            title={user.email}
             className={inputClass}
           />
         </div>

@@ -2,12 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { cellClass } from '../../components/data-table.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
-import { BloodGroupCell, DonorCell, RecipientCell } from './request-cells.tsx';
+import { BloodGroupCell, RecipientCell, StatusWithDonorCell, TextCell } from './request-cells.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { RequestListSection, useRequestListParams } from './request-list.tsx';
 import { RequestRowActions } from './request-row-actions.tsx';
 import { useMyRequests } from './requests.api.ts';
-import { StatusBadge } from './status-badge.tsx';
 
 /** /dashboard/my-donation-requests (SPEC §2 My Donation Request). */
 export function MyRequestsPage() {
@@ -17,8 +16,9 @@ export function MyRequestsPage() {
   const requests = useMyRequests(user?.email ?? '', list.status, list.page);
   usePageTitle(t('requests.mine.title'));
 
+  // SPEC §2 names these columns (no row number, unlike the other request tables); the donor's
+  // name and email show under the status, as in the other request tables.
   const columns = [
-    t('requests.fields.number'),
     t('requests.fields.recipientName'),
     t('requests.fields.division'),
     t('requests.fields.district'),
@@ -27,7 +27,6 @@ export function MyRequestsPage() {
     t('requests.fields.hospitalName'),
     t('requests.fields.bloodGroup'),
     t('requests.fields.status'),
-    t('requests.fields.donor'),
     t('requests.fields.action'),
   ];
 
@@ -38,9 +37,8 @@ export function MyRequestsPage() {
       requests={requests}
       emptyText={list.status ? t('requests.mine.emptyFiltered') : t('requests.mine.empty')}
       columns={columns}
-      row={(request, number) => (
+      row={(request) => (
         <tr key={request.id}>
-          <td className={cellClass}>{number}</td>
           <RecipientCell request={request} />
           <td className={cellClass}>{request.division}</td>
           <td className={cellClass}>{request.district}</td>
@@ -50,18 +48,9 @@ export function MyRequestsPage() {
           <td className={`${cellClass} whitespace-nowrap`}>
             {formatDonationTime(request.donationTime)}
           </td>
-          <td className={cellClass}>{request.hospitalName}</td>
+          <TextCell text={request.hospitalName} />
           <BloodGroupCell request={request} />
-          <td className={cellClass}>
-            <StatusBadge status={request.status} />
-          </td>
-          <td className={cellClass}>
-            {request.status === 'inprogress' || request.status === 'done' ? (
-              <DonorCell name={request.donorName} email={request.donorEmail} />
-            ) : (
-              <span aria-hidden="true">—</span>
-            )}
-          </td>
+          <StatusWithDonorCell request={request} />
           <td className={cellClass}>
             <RequestRowActions request={request} canEdit canDelete />
           </td>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
+import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -64,17 +65,21 @@ function RequestCard({ request }: { request: DonationRequestResponse }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="mb-4 flex items-start justify-between gap-3">
-        <h2 className="text-lg font-semibold text-gray-900">{request.recipientName}</h2>
+        <h2 className="min-w-0 text-lg font-semibold text-gray-900">
+          <LongText text={request.recipientName} lines={2} />
+        </h2>
         <p className="shrink-0 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
           <span className="sr-only">{t('requests.fields.bloodGroup')}: </span>
           {request.bloodGroup}
         </p>
       </div>
-      <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+      <dl className="grid flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-gray-500">{label}</dt>
-            <dd className="text-gray-900">{value}</dd>
+            <dd className="min-w-0 text-gray-900">
+              <LongText text={value} lines={2} />
+            </dd>
           </div>
         ))}
       </dl>

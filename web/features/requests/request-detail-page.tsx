@@ -69,9 +69,9 @@ export function RequestDetailPage() {
           <h2 className="text-sm font-semibold tracking-wide text-gray-500 uppercase">
             {t('requests.fields.requester')}
           </h2>
-          <p className="mt-1 font-medium text-gray-900">{request.requesterName}</p>
+          <p className="mt-1 font-medium wrap-anywhere text-gray-900">{request.requesterName}</p>
           {request.requesterEmail && (
-            <p className="text-sm break-all text-gray-700">{request.requesterEmail}</p>
+            <p className="text-sm wrap-anywhere text-gray-700">{request.requesterEmail}</p>
           )}
           {request.requesterDeleted && (
             <p className="text-sm text-gray-600">{t('requests.detail.accountDeleted')}</p>
@@ -82,22 +82,22 @@ export function RequestDetailPage() {
           {rows.map(([label, value]) => (
             <div key={label}>
               <dt className="text-sm font-medium text-gray-500">{label}</dt>
-              <dd className="mt-0.5 text-gray-900">{value}</dd>
+              <dd className="mt-0.5 wrap-anywhere text-gray-900">{value}</dd>
             </div>
           ))}
           <div className="sm:col-span-2">
             <dt className="text-sm font-medium text-gray-500">{t('requests.fields.message')}</dt>
-            <dd className="mt-0.5 whitespace-pre-line text-gray-900">{request.requestMessage}</dd>
+            <dd className="mt-0.5 whitespace-pre-line wrap-anywhere text-gray-900">
+              {request.requestMessage}
+            </dd>
           </div>
           {request.donorName && (
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium text-gray-500">{t('requests.fields.donor')}</dt>
-              <dd className="mt-0.5 text-gray-900">
+              <dd className="mt-0.5 wrap-anywhere text-gray-900">
                 {request.donorName}
                 {request.donorEmail && (
-                  <span className="block text-sm break-all text-gray-700">
-                    {request.donorEmail}
-                  </span>
+                  <span className="block text-sm text-gray-700">{request.donorEmail}</span>
                 )}
                 {request.donorDeleted && (
                   <span className="block text-sm text-gray-600">

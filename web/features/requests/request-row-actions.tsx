@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { EditRequestDialog } from './edit-request-dialog.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 
 const small =
   'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
-const doneClass = `${small} bg-green-600 text-white hover:bg-green-700`;
-const cancelClass = `${small} bg-amber-500 text-white hover:bg-amber-600`;
+const doneClass = `${small} bg-green-700 text-white hover:bg-green-800`;
+const cancelClass = `${small} bg-amber-700 text-white hover:bg-amber-800`;
 const editClass = `${small} bg-blue-600 text-white hover:bg-blue-700`;
 const deleteClass = `${small} bg-red-600 text-white hover:bg-red-700`;
 
@@ -60,7 +61,8 @@ export function RequestRowActions({
       },
     );
 
-  const remove = async () => {
+  // One confirmation at a time: a double click on Delete asks once.
+  const remove = useSingleFlightCallback(async () => {
     const confirmed = await confirmDialog(
       t('requests.actions.deleteTitle'),
       t('requests.actions.deleteText'),
@@ -78,11 +80,11 @@ export function RequestRowActions({
         }),
       onError: (error) => errorDialog(t('errors.title'), messageOf(error, t('errors.generic'))),
     });
-  };
+  });
 
   return (
     <fieldset
-      className="flex items-center gap-1.5"
+      className="flex min-w-0 flex-wrap items-center gap-1.5"
       aria-label={t('requests.actions.label', { name: request.recipientName })}
       aria-busy={busy || undefined}
     >

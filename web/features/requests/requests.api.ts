@@ -4,13 +4,16 @@ import {
   changeRequest,
   createRequest,
   deleteRequest,
+  getRequest,
   listAllRequests,
   listRecentRequests,
   listRequests,
 } from '../../../common/contract/requests.contract.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
-import { request, requestPage } from '../../lib/api.ts';
+import { ApiError, request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+import { useSession } from '../auth/session.api.ts';
+import { alreadyReached, type WantedStatus } from './request-outcome.ts';
 
 /** The fields a requester may change on their own pending request; `upazila: null` clears it. */
 export type RequestEdit = UpdateRequest;
@@ -94,20 +97,38 @@ export function useCreateRequest() {
   });
 }
 
+/** How a change ended: made now, or found already made (the user still got what they asked). */
+export interface ChangeOutcome {
+  already: boolean;
+}
+
 /**
  * PATCH /donation-request/:id with a status: 'inprogress' donates (the caller becomes the donor);
- * 'done' and 'cancel' (or its alias 'canceled') close a request in progress.
+ * 'done' and 'cancel' (or its alias 'canceled') close a request in progress. A 409 whose request
+ * now is what the user asked for (donated from a second tab, done by another volunteer first)
+ * resolves as `already`, not as a failure (issue 11).
  */
 export function useChangeRequestStatus() {
   const refresh = useRefreshRequests();
+  const { user } = useSession();
   return useSingleFlightMutation({
-    mutationFn: ({
+    mutationFn: async ({
       id,
       status,
     }: {
       id: string;
-      status: 'inprogress' | 'done' | 'cancel' | 'canceled';
-    }) => request(changeRequest, { params: { id }, json: { status } }),
+      status: WantedStatus;
+    }): Promise<ChangeOutcome> => {
+      try {
+        await request(changeRequest, { params: { id }, json: { status } });
+        return { already: false };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        const now = await request(getRequest, { params: { id } }).catch(() => null);
+        if (now && alreadyReached(status, now, user?.email)) return { already: true };
+        throw error;
+      }
+    },
     // Also after a refusal (409): someone else changed the request, so show its new state.
     onSettled: refresh,
   });
@@ -122,10 +143,19 @@ export function useEditRequest() {
   });
 }
 
+/** DELETE /donation-request/all/:id; a request already gone (404: another tab) counts as deleted. */
 export function useDeleteRequest() {
   const refresh = useRefreshRequests();
   return useSingleFlightMutation({
-    mutationFn: (id: string) => request(deleteRequest, { params: { id } }),
+    mutationFn: async (id: string): Promise<ChangeOutcome> => {
+      try {
+        await request(deleteRequest, { params: { id } });
+        return { already: false };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { already: true };
+        throw error;
+      }
+    },
     onSettled: refresh,
   });
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import type { DonorResponse } from '../../../common/user-response.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
+import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
@@ -87,7 +88,7 @@ export function SearchDonorPage() {
                   {t('search.found', { count: total })}
                 </h2>
                 <ul
-                  className={`mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
+                  className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
                   aria-busy={donors.isFetching}
                 >
                   {data.items.map((donor) => (
@@ -179,13 +180,15 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
       <UserAvatar name={donor.name} image={donor.image} className="size-14" />
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="truncate font-semibold text-gray-900">{donor.name}</h3>
+          <h3 className="min-w-0 font-semibold text-gray-900">
+            <LongText text={donor.name} lines={2} />
+          </h3>
           <span className="shrink-0 rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white">
             <span className="sr-only">{t('search.bloodGroup')}: </span>
             {donor.bloodGroup}
           </span>
         </div>
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm">
+        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
           <dt className="text-gray-500">{t('search.division')}</dt>
           <dd className="text-gray-800">{donor.division}</dd>
           <dt className="text-gray-500">{t('search.district')}</dt>
@@ -198,6 +201,7 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
             {donor.email ? (
               <a
                 href={`mailto:${donor.email}`}
+                title={donor.email}
                 className="block truncate text-red-700 underline-offset-2 hover:underline"
               >
                 {donor.email}

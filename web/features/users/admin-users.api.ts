@@ -8,7 +8,7 @@ import {
   makeVolunteer,
   unblockUser,
 } from '../../../common/contract/users.contract.ts';
-import { request, requestPage } from '../../lib/api.ts';
+import { ApiError, request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 
 export interface UsersFilter {
@@ -42,15 +42,31 @@ const ROLE_AND_STATUS_CHANGES = {
 
 export type UserAction = keyof typeof ROLE_AND_STATUS_CHANGES | 'delete';
 
-/** The admin actions on one user; resolves with how many rows changed (0: nothing to do). */
+/**
+ * The admin actions on one user; resolves with how many rows changed (0: nothing to do), or
+ * `already` when the user was deleted meanwhile (a 404 on delete: what the admin asked for).
+ */
 export function useUserAction() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
-    mutationFn: async ({ action, id }: { action: UserAction; id: string }) => {
+    mutationFn: async ({
+      action,
+      id,
+    }: {
+      action: UserAction;
+      id: string;
+    }): Promise<{ count: number; already: boolean }> => {
       if (action === 'delete') {
-        return (await request(deleteUser, { params: { id } })).deletedCount;
+        try {
+          const { deletedCount } = await request(deleteUser, { params: { id } });
+          return { count: deletedCount, already: false };
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 404) return { count: 0, already: true };
+          throw error;
+        }
       }
-      return (await request(ROLE_AND_STATUS_CHANGES[action], { params: { id } })).modifiedCount;
+      const answer = await request(ROLE_AND_STATUS_CHANGES[action], { params: { id } });
+      return { count: answer.modifiedCount, already: false };
     },
     // Success or failure (e.g. someone else changed the user first), the list shows the truth.
     // Donor search results show these users too (a blocked or deleted donor leaves them).

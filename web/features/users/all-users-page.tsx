@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES } from '../../../common/constants.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
@@ -9,6 +10,7 @@ import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
+import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
@@ -46,7 +48,8 @@ function UsersList({ myId }: { myId: string }) {
   // After deleting the last user of the last page, step back to a page that has rows.
   useClampPage(page, users.data?.total, DEFAULT_PAGE_SIZE, setPage);
 
-  const run = async (action: UserAction, target: UserResponse) => {
+  // One confirmation at a time: a double click on an action asks once.
+  const run = useSingleFlightCallback(async (action: UserAction, target: UserResponse) => {
     const name = target.name;
     const confirmed = await confirmDialog(
       t('users.confirm.title'),
@@ -60,8 +63,8 @@ function UsersList({ myId }: { myId: string }) {
     userAction.mutate(
       { action, id: target.id },
       {
-        onSuccess: (count) => {
-          if (count <= 0) return;
+        onSuccess: ({ count, already }) => {
+          if (count <= 0 && !already) return;
           void dialog.fire({
             icon: 'success',
             title: t(`users.done.${action}.title`),
@@ -78,7 +81,7 @@ function UsersList({ myId }: { myId: string }) {
         },
       },
     );
-  };
+  });
 
   const busyId = userAction.isPending ? userAction.variables?.id : undefined;
   const columns = [
@@ -148,7 +151,7 @@ function UsersList({ myId }: { myId: string }) {
 }
 
 const actionButton =
-  'rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
+  'whitespace-nowrap rounded-md px-2.5 py-1.5 text-xs font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-40';
 
 function UserRow({
   user,
@@ -175,11 +178,13 @@ function UserRow({
       <td className="px-3 py-3">
         <UserAvatar name={name} image={user.image} />
       </td>
-      <th scope="row" className="whitespace-nowrap px-3 py-3 font-medium text-gray-900">
-        {name}
-        {isMe && <span className="ml-1 font-normal text-gray-500">{t('users.you')}</span>}
+      <th scope="row" className="px-3 py-3 font-medium text-gray-900">
+        <LongText text={name} lines={2} />
+        {isMe && <span className="block font-normal text-gray-500">{t('users.you')}</span>}
       </th>
-      <td className="whitespace-nowrap px-3 py-3 text-gray-700">{user.email}</td>
+      <td className="px-3 py-3 text-gray-700">
+        <LongText text={user.email} lines={2} />
+      </td>
       <td className="px-3 py-3">
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${
@@ -203,7 +208,8 @@ function UserRow({
         </span>
       </td>
       <td className="px-3 py-3">
-        <div className="flex gap-1.5 whitespace-nowrap">
+        {/* Two by two: a narrow column, and still short rows. */}
+        <div className="grid grid-cols-[repeat(2,max-content)] gap-1.5">
           <button
             type="button"
             className={`${actionButton} bg-blue-50 text-blue-800 hover:bg-blue-100`}

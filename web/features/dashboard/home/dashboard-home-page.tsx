@@ -15,7 +15,7 @@ export function DashboardHomePage() {
   if (!user) return <Spinner className="py-20" />;
   return (
     <div className="flex flex-col gap-8">
-      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">
+      <h1 className="text-2xl font-bold wrap-anywhere text-gray-900 sm:text-3xl">
         {t('dashboardHome.welcome', { name: user.name })}
       </h1>
       {isStaff(user.role) ? <StaffOverview /> : <RecentRequestsTable email={user.email} />}

@@ -8,6 +8,7 @@ import {
   DateTimeCell,
   RecipientCell,
   StatusWithDonorCell,
+  TextCell,
 } from '../../requests/request-cells.tsx';
 import { joinPlace } from '../../requests/request-format.ts';
 import { RequestRowActions } from '../../requests/request-row-actions.tsx';
@@ -54,7 +55,7 @@ export function RecentRequestsTable({ email }: { email: string }) {
                 <RecipientCell request={request} />
                 <td className={cellClass}>{joinPlace(request.district, request.upazila)}</td>
                 <DateTimeCell request={request} />
-                <td className={cellClass}>{request.hospitalName}</td>
+                <TextCell text={request.hospitalName} />
                 <BloodGroupCell request={request} />
                 <StatusWithDonorCell request={request} />
                 <td className={cellClass}>

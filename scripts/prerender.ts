@@ -1,0 +1,90 @@
+/**
+ * Build step after `vite build`: draws the public pages (web/prerender.tsx) into their own HTML,
+ * so a slow phone shows the page before the JavaScript has arrived (issue 10: LCP ≤ 2 s).
+ *
+ *   dist/web/index.html                          the home page (what `/` serves)
+ *   dist/web/<page>/index.html                   the other public pages (served at /<page>)
+ *   dist/web/app.html                            the app with an empty root, for every other
+ *                                                address (server/lib/static-web.ts)
+ *
+ * Each with its .br and .gz. The app takes a page over as it is (hydrates) only at the address
+ * it was drawn for (web/routes/prerendered.ts); elsewhere it draws afresh.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { compressFile } from './vite-precompress.ts';
+
+// React's production build, as the browser gets (and never two builds of React in one process).
+process.env.NODE_ENV = 'production';
+
+const WEB = path.resolve('dist/web');
+const SSR_OUT = path.resolve('dist/prerender');
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Replaces exactly one occurrence of `find`, or fails the build saying what is missing. */
+function replaceOnce(html: string, find: RegExp, replacement: string, what: string): string {
+  const matches = html.match(new RegExp(find.source, `${find.flags.replace('g', '')}g`));
+  if (matches?.length !== 1) {
+    throw new Error(
+      `prerender: web/index.html should hold one ${what}; found ${matches?.length ?? 0}`,
+    );
+  }
+  return html.replace(find, () => replacement);
+}
+
+const shellFile = path.join(WEB, 'index.html');
+if (!fs.existsSync(shellFile)) throw new Error('prerender: run `vite build` first (no dist/web).');
+// A build run twice over the same dist/web starts from the shell, not from the home page.
+const shell = fs.existsSync(path.join(WEB, 'app.html'))
+  ? fs.readFileSync(path.join(WEB, 'app.html'), 'utf8')
+  : fs.readFileSync(shellFile, 'utf8');
+fs.writeFileSync(path.join(WEB, 'app.html'), shell);
+compressFile(path.join(WEB, 'app.html'));
+
+await build({
+  configFile: path.resolve('vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'prerender.tsx',
+    outDir: SSR_OUT,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'prerender.js' } },
+  },
+});
+
+const { render, PRERENDERED_PAGES, PRERENDERED_PATH_ATTRIBUTE } = (await import(
+  pathToFileURL(path.join(SSR_OUT, 'prerender.js')).href
+)) as typeof import('../web/prerender.tsx');
+
+for (const [page, description] of Object.entries(PRERENDERED_PAGES)) {
+  const { html, title } = await render(page);
+  let doc = replaceOnce(
+    shell,
+    /<div id="root"><\/div>/,
+    `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${page}">${html}</div>`,
+    'empty <div id="root"></div>',
+  );
+  if (title)
+    doc = replaceOnce(
+      doc,
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(title)}</title>`,
+      '<title>',
+    );
+  doc = replaceOnce(
+    doc,
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+    `<meta name="description" content="${escapeHtml(description)}" />`,
+    'meta description',
+  );
+  const file = page === '/' ? shellFile : path.join(WEB, page.slice(1), 'index.html');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, doc);
+  compressFile(file);
+  console.log(`prerendered ${page} (${(Buffer.byteLength(doc) / 1024).toFixed(1)} KB): ${title}`);
+}
+fs.rmSync(SSR_OUT, { recursive: true, force: true });

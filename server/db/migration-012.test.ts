@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testEngine } from '../test/test-app.ts';
+import { connect, type DatabaseHandle } from './dialect.ts';
+import { migratorFor } from './migrate.ts';
+
+// 012-contact-inbox adds a status to contact messages: the messages already stored must come
+// through unchanged, as new (nobody has read them), and down must undo it.
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function freshHandle(): Promise<DatabaseHandle> {
+  if (testEngine !== 'postgres') {
+    const handle = connect({ sqliteFile: ':memory:' });
+    cleanups.push(handle.close);
+    return handle;
+  }
+  const url = process.env.TEST_DATABASE_URL ?? '';
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`drop schema ${schema} cascade`);
+    await c.end();
+  });
+  const handle = connect({ databaseUrl: url, pgSchema: schema });
+  cleanups.push(handle.close);
+  return handle;
+}
+
+describe(`migration 012-contact-inbox (${testEngine})`, () => {
+  it('keeps every stored message, as new, and refuses any other status', async () => {
+    const handle = await freshHandle();
+    const migrator = await migratorFor(handle);
+    expect((await migrator.migrateTo('011-blogs')).error).toBeUndefined();
+    const message = {
+      id: '0190a0a0-0000-7000-8000-0000000000c1',
+      name: 'Rahim',
+      phone: '01711000000',
+      email: 'rahim@example.org',
+      message: 'Sent before the inbox existed.',
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    await handle.db.insertInto('contact').values(message).execute();
+
+    expect((await migrator.migrateTo('012-contact-inbox')).error).toBeUndefined();
+    const row = await handle.db.selectFrom('contact').selectAll().executeTakeFirstOrThrow();
+    expect({ ...row, createdAt: new Date(row.createdAt).toISOString() }).toEqual({
+      ...message,
+      status: 'new',
+      handledAt: null,
+      handledBy: null,
+    });
+    await expect(
+      handle.db
+        .updateTable('contact')
+        .set({ status: 'spam' as 'new' })
+        .execute(),
+    ).rejects.toThrow();
+
+    expect((await migrator.migrateTo('011-blogs')).error).toBeUndefined();
+    const after = await handle.db.selectFrom('contact').select('message').execute();
+    expect(after).toEqual([{ message: message.message }]);
+  });
+});

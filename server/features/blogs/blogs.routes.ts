@@ -1,0 +1,95 @@
+import type {
+  DeletedCountResponse,
+  ModifiedCountResponse,
+} from '../../../common/api-responses.schema.ts';
+import { formatBlogDate, formatBlogTime } from '../../../common/blog-date.ts';
+import type { BlogResponse } from '../../../common/blog-response.schema.ts';
+import * as contract from '../../../common/contract/blogs.contract.ts';
+import { REQUEST_TIME_ZONE } from '../../../common/dhaka-date.ts';
+import { isStaff } from '../../../common/roles.ts';
+import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
+import { toIso } from '../../db/dialect.ts';
+import type { AppDeps } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { createRouter, guarded } from '../../lib/openapi.ts';
+import { listPage } from '../../lib/pagination.ts';
+import type { BlogRow } from './blogs.repository.ts';
+import * as blogs from './blogs.repository.ts';
+
+const NO_SUCH_BLOG = 'No such blog.';
+
+/** A blog as the API answers it: `_id` beside `id`, and the spec's date and time (Dhaka). */
+function toBlogDto(row: BlogRow): BlogResponse {
+  const createdAt = toIso(row.createdAt);
+  const at = new Date(createdAt);
+  return {
+    id: row.id,
+    _id: row.id,
+    title: row.title,
+    image: row.image,
+    content: row.content,
+    status: row.status,
+    date: formatBlogDate(at, REQUEST_TIME_ZONE),
+    time: formatBlogTime(at, REQUEST_TIME_ZONE),
+    createdAt,
+  };
+}
+
+export function blogsRoutes({ db }: AppDeps) {
+  const staff = [requireUser, requireRole('admin', 'volunteer')];
+  const admin = [requireUser, requireRole('admin')];
+  return (
+    createRouter()
+      .openapi(guarded(contract.createBlog, ...staff), async (c) => {
+        const insertedId = await blogs.insert(db, currentUser(c).id, c.req.valid('json'));
+        return c.json({ insertedId }, 201);
+      })
+      .openapi(guarded(contract.listBlogs, ...staff), async (c) => {
+        const { status, ...page } = c.req.valid('query');
+        const items = await listPage(
+          c,
+          page,
+          {
+            rows: (slice) => blogs.findAll(db, status, slice),
+            total: () => blogs.countAll(db, status),
+          },
+          toBlogDto,
+        );
+        return c.json(items, 200);
+      })
+      // A literal path before /blogs/{id}: "publish" is never taken for an id.
+      .openapi(contract.listPublishedBlogs, async (c) => {
+        const { status: _published, ...page } = c.req.valid('query');
+        const items = await listPage(
+          c,
+          page,
+          {
+            rows: (slice) => blogs.findAll(db, 'published', slice),
+            total: () => blogs.countPublished(db),
+          },
+          toBlogDto,
+        );
+        return c.json(items, 200);
+      })
+      .openapi(contract.getBlog, async (c) => {
+        const row = await blogs.findById(db, c.req.valid('param').id);
+        const user = c.get('user');
+        const mayReadDrafts = !!user && user.status === 'active' && isStaff(user.role);
+        // A draft is not there for anyone else: 404, so its existence is not given away either.
+        if (!row || (row.status !== 'published' && !mayReadDrafts)) throw notFound(NO_SUCH_BLOG);
+        return c.json(toBlogDto(row), 200);
+      })
+      .openapi(guarded(contract.changeBlogStatus, ...admin), async (c) => {
+        const { id } = c.req.valid('param');
+        const { status } = c.req.valid('json');
+        const modifiedCount = await blogs.updateStatus(db, id, status);
+        if (!modifiedCount && !(await blogs.findById(db, id))) throw notFound(NO_SUCH_BLOG);
+        return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
+      })
+      .openapi(guarded(contract.deleteBlog, ...admin), async (c) => {
+        const deletedCount = await blogs.deleteById(db, c.req.valid('param').id);
+        if (!deletedCount) throw notFound(NO_SUCH_BLOG);
+        return c.json({ deletedCount } satisfies DeletedCountResponse, 200);
+      })
+  );
+}

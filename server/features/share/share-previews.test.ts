@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { createBlog, createRequest, createUser, dhakaDate } from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const engine = process.env.TEST_ENGINE;
+const PUBLIC_URL = 'https://redhope.example.org';
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="RedHope is a community-powered platform."
+    />
+    <title>RedHope</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+let t: TestApp;
+let web: ReturnType<typeof createApp>;
+let webRoot: string;
+let author: Awaited<ReturnType<typeof createUser>>;
+let requester: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL });
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-web-'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  web = createApp(t.deps, { webRoot });
+  author = await createUser(t.db, { role: 'volunteer' });
+  requester = await createUser(t.db, { name: 'Private Person', email: 'private@example.org' });
+});
+afterAll(async () => {
+  fs.rmSync(webRoot, { recursive: true, force: true });
+  await t.close();
+});
+
+/** The page as a crawler gets it, and its meta tags by property or name. */
+async function page(pathname: string) {
+  const res = await web.request(pathname);
+  const html = await res.text();
+  const meta: Record<string, string> = {};
+  for (const match of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) {
+    meta[match[1] ?? ''] = match[2] ?? '';
+  }
+  const title = html.match(/<title>([\s\S]*?)<\/title>/)?.[1];
+  return { res, html, meta, title };
+}
+
+const ogKeys = (meta: Record<string, string>) =>
+  Object.keys(meta).filter((key) => key.startsWith('og:') || key.startsWith('twitter:'));
+
+describe(`share previews (${engine})`, () => {
+  it('gives a published blog its title, description and absolute image', async () => {
+    const blog = await createBlog(t.db, author, {
+      status: 'published',
+      title: 'Why we give blood',
+      content: `${'Every donation counts. '.repeat(12)}\n\nThe end.`,
+    });
+    const { res, meta, title } = await page(`/blogs/${blog.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(title).toBe('Why we give blood · RedHope');
+    expect(meta).toMatchObject({
+      'og:site_name': 'RedHope',
+      'og:type': 'article',
+      'og:title': 'Why we give blood',
+      'og:url': `${PUBLIC_URL}/blogs/${blog.id}`,
+      'og:image': `${PUBLIC_URL}${blog.image}`,
+      'twitter:card': 'summary_large_image',
+      'twitter:title': 'Why we give blood',
+      'twitter:image': `${PUBLIC_URL}${blog.image}`,
+    });
+    expect(meta['og:description']).toMatch(/^Every donation counts\. .+…$/);
+    expect([...(meta['og:description'] ?? '')].length).toBeLessThanOrEqual(201);
+    expect(meta.description).toBe(meta['og:description']);
+    expect(meta['twitter:description']).toBe(meta['og:description']);
+  });
+
+  it('escapes every value, so a title cannot break out of its attribute', async () => {
+    const blog = await createBlog(t.db, author, {
+      status: 'published',
+      title: `"><script>alert(1)</script><meta property="og:title" content="x`,
+      content: `</title><script>alert('$&')</script>`,
+    });
+    const { html, meta, title } = await page(`/blogs/${blog.id}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(title).toBe(
+      '&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;meta property=&quot;og:title&quot; content=&quot;x · RedHope',
+    );
+    expect(meta['og:description']).toBe(
+      '&lt;/title&gt;&lt;script&gt;alert(&#39;$&amp;&#39;)&lt;/script&gt;',
+    );
+    // One og:title only: the forged one stayed text.
+    expect(html.match(/property="og:title"/g)).toHaveLength(1);
+  });
+
+  it('gives a draft no preview at all, and the page itself still loads', async () => {
+    const draft = await createBlog(t.db, author, { title: 'Secret draft title' });
+    const { res, html, meta, title } = await page(`/blogs/${draft.id}`);
+    expect(res.status).toBe(200);
+    expect(ogKeys(meta)).toEqual([]);
+    expect(title).toBe('RedHope');
+    expect(html).not.toContain('Secret draft title');
+    expect(html).toBe(INDEX);
+  });
+
+  it('describes an open request by blood group, district, hospital and date, never a person', async () => {
+    const request = await createRequest(t.db, requester, {
+      bloodGroup: 'AB-',
+      district: 'Jashore',
+      division: 'Khulna',
+      hospitalName: 'Jashore General Hospital',
+      recipientName: 'Hidden Recipient',
+      donationDate: dhakaDate(3),
+    });
+    const { html, meta, title } = await page(`/blood-donation-request/${request.id}`);
+    const date = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${dhakaDate(3)}T00:00:00Z`),
+    );
+    expect(title).toBe('AB- blood needed in Jashore · RedHope');
+    expect(meta).toMatchObject({
+      'og:title': 'AB- blood needed in Jashore',
+      'og:description': `Needed on ${date} at Jashore General Hospital, Jashore. Can you donate? Open the request on RedHope.`,
+      'og:url': `${PUBLIC_URL}/blood-donation-request/${request.id}`,
+      'og:image': `${PUBLIC_URL}/share-card.png`,
+      'twitter:card': 'summary_large_image',
+    });
+    for (const secret of ['Private Person', 'private@example.org', 'Hidden Recipient']) {
+      expect(html).not.toContain(secret);
+    }
+  });
+
+  it('gives no preview to a request that is no longer open, nor to other pages', async () => {
+    const donor = await createUser(t.db);
+    const accepted = await createRequest(t.db, requester, {
+      donor: { id: donor.id, name: donor.name, email: donor.email },
+    });
+    const past = await createRequest(t.db, requester, { donationDate: dhakaDate(-2) });
+    for (const pathname of [
+      `/blood-donation-request/${accepted.id}`,
+      `/blood-donation-request/${past.id}`,
+      '/blood-donation-request/0190a0a0-0000-7000-8000-00000000ffff',
+      '/blood-donation-request/not-an-id',
+      '/blogs',
+      '/',
+      '/dashboard/profile',
+    ]) {
+      const { res, meta } = await page(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(ogKeys(meta), pathname).toEqual([]);
+    }
+  });
+
+  it('never carries one page’s head into another’s answer', async () => {
+    const one = await createBlog(t.db, author, { status: 'published', title: 'First blog' });
+    const two = await createBlog(t.db, author, { status: 'published', title: 'Second blog' });
+    const [a, b, a2] = await Promise.all([
+      page(`/blogs/${one.id}`),
+      page(`/blogs/${two.id}`),
+      page(`/blogs/${one.id}`),
+    ]);
+    expect([a.meta['og:title'], b.meta['og:title'], a2.meta['og:title']]).toEqual([
+      'First blog',
+      'Second blog',
+      'First blog',
+    ]);
+  });
+});

@@ -1,0 +1,144 @@
+import type { Context } from 'hono';
+import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { excerpt } from '../../../common/text-excerpt.ts';
+import type { AppDeps } from '../../lib/context.ts';
+import { findPublishedById } from '../blogs/blogs.repository.ts';
+import { findOpenSummaryById } from '../requests/requests.repository.ts';
+
+// Links to a published blog or an open donation request are shared on Facebook and WhatsApp,
+// whose crawlers read the page's HTML and run no script. So for those two routes the server
+// writes the page's title, description and image into index.html as Open Graph and Twitter tags.
+// Only public facts go in: a request's preview names its blood group, district, hospital and
+// date, never a person. Every other page (a draft, a request no longer open) gets none.
+
+const SITE_NAME = 'RedHope';
+/** The card for request links (they have no picture of their own): web/public/share-card.png. */
+const REQUEST_IMAGE = '/share-card.png';
+const DESCRIPTION_LENGTH = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SharePreview {
+  title: string;
+  description: string;
+  /** A path on this site. */
+  image: string;
+  imageAlt: string;
+  /** The page's own path. */
+  path: string;
+  type: 'article' | 'website';
+}
+
+/** Text for an HTML attribute or element: every character that could end one is escaped. */
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** "2025-06-12" → "12 June 2025" (a wall-clock date at the hospital: formatted in UTC). */
+function longDate(date: string): string {
+  const value = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(value.getTime())) return date;
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(value);
+}
+
+/**
+ * The preview of the page at `path`, or null when it has none. At most one read by primary key;
+ * an address that holds no id costs none.
+ */
+export async function previewFor(
+  { db }: Pick<AppDeps, 'db'>,
+  path: string,
+): Promise<SharePreview | null> {
+  const [, section, id, ...rest] = path.split('/');
+  if (rest.length > 0 || !id || !UUID.test(id)) return null;
+  if (section === 'blogs') {
+    const blog = await findPublishedById(db, id.toLowerCase());
+    if (!blog) return null;
+    return {
+      title: blog.title,
+      description: excerpt(blog.content, DESCRIPTION_LENGTH),
+      image: blog.image,
+      imageAlt: blog.title,
+      path: `/blogs/${blog.id}`,
+      type: 'article',
+    };
+  }
+  if (section === 'blood-donation-request') {
+    const request = await findOpenSummaryById(db, id.toLowerCase(), todayInDhaka());
+    if (!request) return null;
+    const title = `${request.bloodGroup} blood needed in ${request.district}`;
+    return {
+      title,
+      description: `Needed on ${longDate(request.donationDate)} at ${request.hospitalName}, ${request.district}. Can you donate? Open the request on ${SITE_NAME}.`,
+      image: REQUEST_IMAGE,
+      imageAlt: title,
+      path: `/blood-donation-request/${id.toLowerCase()}`,
+      type: 'website',
+    };
+  }
+  return null;
+}
+
+/** The Open Graph and Twitter tags of `preview`, every value escaped, addresses absolute. */
+export function previewTags(preview: SharePreview, origin: string): string {
+  const url = `${origin}${preview.path}`;
+  const image = `${origin}${preview.image}`;
+  const property = (name: string, value: string) =>
+    `<meta property="${name}" content="${escapeHtml(value)}" />`;
+  const named = (name: string, value: string) =>
+    `<meta name="${name}" content="${escapeHtml(value)}" />`;
+  return [
+    property('og:site_name', SITE_NAME),
+    property('og:type', preview.type),
+    property('og:title', preview.title),
+    property('og:description', preview.description),
+    property('og:url', url),
+    property('og:image', image),
+    property('og:image:alt', preview.imageAlt),
+    named('twitter:card', 'summary_large_image'),
+    named('twitter:title', preview.title),
+    named('twitter:description', preview.description),
+    named('twitter:image', image),
+    named('twitter:image:alt', preview.imageAlt),
+  ].join('\n    ');
+}
+
+/**
+ * index.html with the preview written in: its title and description replaced, the tags added
+ * at the end of the head.
+ */
+export function withPreview(html: string, preview: SharePreview, origin: string): string {
+  const title = `<title>${escapeHtml(`${preview.title} · ${SITE_NAME}`)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(preview.description)}" />`;
+  return (
+    html
+      // Functions, not strings: a `$&` in a title is text, not a replacement pattern.
+      .replace(/<title>[\s\S]*?<\/title>/, () => title)
+      .replace(/<meta\s+name="description"[^>]*>/, () => description)
+      .replace('</head>', () => `  ${previewTags(preview, origin)}\n  </head>`)
+  );
+}
+
+/**
+ * For the static web handler: index.html as served at this request's path, with the share
+ * preview of a published blog or an open request. Absolute addresses use PUBLIC_URL (the
+ * request's own origin when it is not set).
+ */
+export function sharePreviews(deps: Pick<AppDeps, 'db' | 'env' | 'logger'>) {
+  const configured = deps.env.PUBLIC_URL?.replace(/\/+$/, '');
+  return async (c: Context, html: string): Promise<string> => {
+    try {
+      const preview = await previewFor(deps, c.req.path);
+      if (!preview) return html;
+      return withPreview(html, preview, configured ?? new URL(c.req.url).origin);
+    } catch (error) {
+      // The page works without its preview: a failed read must not cost the visitor the page.
+      deps.logger.error({ err: error, path: c.req.path }, 'share preview failed');
+      return html;
+    }
+  };
+}

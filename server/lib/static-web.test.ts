@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staticWeb } from './static-web.ts';
+
+// A build as scripts/prerender.ts leaves it: the home page in index.html, another prerendered
+// page in its folder, and app.html (the app with an empty root) for every other address.
+let root: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-web-'));
+  fs.writeFileSync(path.join(root, 'index.html'), '<div id="root">home</div>');
+  fs.writeFileSync(path.join(root, 'app.html'), '<div id="root"></div>');
+  fs.mkdirSync(path.join(root, 'search-donor'));
+  fs.writeFileSync(path.join(root, 'search-donor', 'index.html'), '<div id="root">search</div>');
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe(`the built web app (${process.env.TEST_ENGINE})`, () => {
+  it('serves each prerendered page at its own address, never cached', async () => {
+    const web = staticWeb(root);
+    for (const [address, body] of [
+      ['/', '<div id="root">home</div>'],
+      ['/search-donor', '<div id="root">search</div>'],
+    ]) {
+      const res = await web.request(address ?? '');
+      expect(await res.text(), address).toBe(body);
+      expect(res.headers.get('cache-control'), address).toBe('no-cache');
+    }
+  });
+
+  it('answers every other address with the empty app, not with the home page', async () => {
+    const web = staticWeb(root);
+    for (const address of ['/dashboard/profile', '/search-donor/extra', '/blogs/123']) {
+      const res = await web.request(address);
+      expect(await res.text(), address).toBe('<div id="root"></div>');
+      expect(res.headers.get('cache-control'), address).toBe('no-cache');
+    }
+  });
+
+  it('falls back to index.html for a build without app.html', async () => {
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-web-'));
+    fs.writeFileSync(path.join(bare, 'index.html'), '<div id="root"></div>');
+    const res = await staticWeb(bare).request('/dashboard');
+    expect(await res.text()).toBe('<div id="root"></div>');
+    fs.rmSync(bare, { recursive: true, force: true });
+  });
+});

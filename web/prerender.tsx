@@ -1,0 +1,56 @@
+import './lib/i18n.ts';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter } from 'react-router';
+import { App } from './app.tsx';
+import { queryClient } from './lib/query-client.ts';
+import { prerenderedTitle } from './lib/use-page-title.ts';
+import { routes } from './routes/router.tsx';
+
+export { PRERENDERED_PATH_ATTRIBUTE } from './routes/prerendered.ts';
+
+/**
+ * The public pages drawn at build into their own HTML (scripts/prerender.ts), with what a search
+ * engine shows under their title. A phone on a slow network shows them before any JavaScript
+ * has arrived; the app then takes the page over as it is.
+ */
+export const PRERENDERED_PAGES: Record<string, string> = {
+  '/': 'RedHope is a community-powered platform to find, request, and donate blood safely and quickly.',
+  '/blood-donation-request':
+    'Open blood donation requests across Bangladesh: blood group, hospital, date and time. Sign in to donate.',
+  '/search-donor':
+    'Find blood donors in Bangladesh by blood group, division, district and upazila.',
+  '/blogs': 'Stories and advice about blood donation from the RedHope community.',
+};
+
+/**
+ * The app's first render at `path`, exactly as the browser's first render makes it (same tree,
+ * no data yet, no session known yet), and the title the page gives itself.
+ */
+export async function render(path: string): Promise<{ html: string; title: string }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) {
+    throw new Error(`${path} answers a redirect (${context.status}): only pages are prerendered.`);
+  }
+  if (context.errors) {
+    throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  prerenderedTitle.value = '';
+  // One piece: React would otherwise move a large part (the home page's contact form) out to the
+  // end of the HTML, with an inline script to put it back, which the CSP refuses.
+  const { prelude } = await prerender(app, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  // The queries the page asked for (nothing is fetched here): gone, with their timers.
+  queryClient.clear();
+  if (html.includes('<script')) {
+    throw new Error(`${path} renders an inline script, which the CSP would block.`);
+  }
+  return { html, title: prerenderedTitle.value };
+}
