@@ -50,6 +50,8 @@ export function Navbar() {
           {t('app.name')}
         </Link>
 
+        {/* Small screens: the bell stays in sight beside the menu button, not inside a menu. */}
+        {user?.email && <NotificationBell className="ml-auto inline-flex md:hidden" />}
         <button
           type="button"
           className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
@@ -86,7 +88,7 @@ export function Navbar() {
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
             <div className="flex items-center gap-2">
-              <NotificationBell onNavigate={close} />
+              <NotificationBell onNavigate={close} className="hidden md:inline-flex" />
               <AccountMenu user={user} onNavigate={close} />
             </div>
           ) : isLoading ? (

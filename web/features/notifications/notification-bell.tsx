@@ -3,7 +3,13 @@ import { Link } from 'react-router';
 import { useUnreadCount } from './notifications.api.ts';
 
 /** The navbar's bell: the unread count, and the way to the notifications page. */
-export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
+export function NotificationBell({
+  onNavigate,
+  className = '',
+}: {
+  onNavigate?: () => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const unread = useUnreadCount(true);
   const count = unread.data?.count ?? 0;
@@ -15,7 +21,7 @@ export function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
       aria-label={
         count > 0 ? t('notifications.bellUnread', { count: shown }) : t('notifications.bell')
       }
-      className="relative inline-flex size-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+      className={`relative size-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 ${className || 'inline-flex'}`}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
         <path
