@@ -1,13 +1,22 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { AccountMenu } from '../features/auth/account-menu.tsx';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
-import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
+
+// Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
+const AccountMenu = lazy(() =>
+  import('../features/auth/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+);
+// The bell too: its API calls are for signed-in people only, not a visitor's first load.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 const links = [
   { to: '/', key: 'nav.home' },
@@ -51,7 +60,11 @@ export function Navbar() {
         </Link>
 
         {/* Small screens: the bell stays in sight beside the menu button, not inside a menu. */}
-        {user?.email && <NotificationBell className="ml-auto inline-flex md:hidden" />}
+        {user?.email && (
+          <Suspense fallback={null}>
+            <NotificationBell className="ml-auto inline-flex md:hidden" />
+          </Suspense>
+        )}
         <button
           type="button"
           className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
@@ -88,8 +101,10 @@ export function Navbar() {
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
             <div className="flex items-center gap-2">
-              <NotificationBell onNavigate={close} className="hidden md:inline-flex" />
-              <AccountMenu user={user} onNavigate={close} />
+              <Suspense fallback={<span aria-hidden="true" className="hidden size-10 md:block" />}>
+                <NotificationBell onNavigate={close} className="hidden md:inline-flex" />
+                <AccountMenu user={user} onNavigate={close} />
+              </Suspense>
             </div>
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />

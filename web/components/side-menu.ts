@@ -12,7 +12,8 @@ export interface SideMenuState {
   open: boolean;
 }
 
-let state: SideMenuState = { id: null, open: false };
+const NO_MENU: SideMenuState = { id: null, open: false };
+let state: SideMenuState = NO_MENU;
 const listeners = new Set<() => void>();
 
 function set(next: SideMenuState) {
@@ -26,7 +27,12 @@ const subscribe = (listener: () => void) => {
 };
 
 export function useSideMenu(): SideMenuState {
-  return useSyncExternalStore(subscribe, () => state);
+  // Prerendered pages (scripts/prerender.ts) have no drawer: the build draws them without one.
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => NO_MENU,
+  );
 }
 
 /** The page with the drawer calls this on mount; the returned function unregisters it. */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { errorDialog } from '../../lib/dialogs.ts';
-import { useSignOut } from './session.api.ts';
+import { useSignOut } from './session-changes.api.ts';
 import { showSignedOut } from './signed-out-dialog.ts';
 
 const menuItems = (menu: HTMLElement | null) =>

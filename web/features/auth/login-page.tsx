@@ -10,7 +10,8 @@ import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
-import { useSession, useSignIn } from './session.api.ts';
+import { useSession } from './session.api.ts';
+import { useSignIn } from './session-changes.api.ts';
 
 /**
  * SPEC §8 shows one fixed text for a failed login. A locked-out (429) or blocked (403) user

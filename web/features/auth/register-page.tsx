@@ -16,7 +16,7 @@ import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/im
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
-import { useSignUp } from './session.api.ts';
+import { useSignUp } from './session-changes.api.ts';
 
 type RegisterFields = z.input<typeof registerFormSchema>;
 type RegisterValues = z.output<typeof registerFormSchema>;

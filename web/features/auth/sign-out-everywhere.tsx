@@ -4,7 +4,7 @@ import { secondaryButton } from '../../components/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog } from '../../lib/dialogs.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
-import { useSignOutEverywhere } from './session.api.ts';
+import { useSignOutEverywhere } from './session-changes.api.ts';
 import { showSignedOut } from './signed-out-dialog.ts';
 
 /**
