@@ -94,7 +94,9 @@ function MatchItem({ match }: { match: MatchResponse }) {
       <UserAvatar name={match.name} image={match.image} className="size-10 text-sm" />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-medium text-gray-900">{match.name}</span>
+          <span className="truncate font-medium text-gray-900" title={match.name}>
+            {match.name}
+          </span>
           <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
             <span className="sr-only">{t('matching.panel.bloodGroup')}: </span>
             {match.bloodGroup}
@@ -105,12 +107,13 @@ function MatchItem({ match }: { match: MatchResponse }) {
             </span>
           )}
         </p>
-        <p className="text-sm text-gray-600">
+        <p className="wrap-anywhere text-sm text-gray-600">
           {joinPlace(match.upazila, match.district, match.division)} ·{' '}
           {t(`matching.distance.${match.distance}`)}
         </p>
         <a
           href={`mailto:${match.email}`}
+          title={match.email}
           className="block truncate text-sm text-red-700 underline-offset-2 hover:underline"
         >
           {match.email}

@@ -96,7 +96,7 @@ function NotificationItem({ notification }: { notification: NotificationResponse
         className={`mt-2 size-2.5 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-red-600'}`}
       />
       <div className="min-w-0 flex-1">
-        <p className="text-gray-900">
+        <p className="wrap-anywhere text-gray-900">
           {!notification.read && <span className="sr-only">{t('notifications.unread')}: </span>}
           {notification.requestId ? (
             <Link
