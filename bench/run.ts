@@ -1,192 +1,314 @@
 /**
- * `npm run bench`: speed and memory of the hot read paths on a realistic SQLite database.
- * Seeds 100,000 donors and 50,000 requests into a temporary database, then measures the public
- * donor search and the public pending list through the real app (in process), prints the query
- * plans, and fails when a target is missed. Targets (2-core machine, one process, requests in
- * series through the whole app): each read ≥ 150 req/s with p99 ≤ 40 ms; RSS ≤ 400 MB.
- * Measured 2026-11-21: blood group + district 574 req/s (p99 8 ms), blood group only page 5
- * 268 req/s (p99 9 ms), pending list 340 req/s (p99 8 ms), 233 MB.
+ * `npm run bench`: RedHope against the floor, at national scale (issue 10). For each engine
+ * (SQLite always; PostgreSQL too when DATABASE_URL names a server, on which the bench creates
+ * and drops its own databases `redhope_bench_*`) and each size (10k and 1M donors), it seeds a
+ * database with `seed:demo`, starts the built server (`dist/server/index.js`, production
+ * settings) and the raw `node:http` server of bench/raw-server.ts on that same database, and
+ * drives each case with wrk at 50 connections against one and then the other. It writes
+ * docs/performance-figures.md and exits 1 when a target is missed:
+ *   - every public read (donor search of each shape, the open-request list) at ≥ 0.7× the raw
+ *     server's requests/s, at each size;
+ *   - donor search requests/s at 1M donors within 25% of the figure at 10k;
+ *   - no list query plan at the largest size walks the user or request table or sorts its
+ *     matches (on a small table PostgreSQL rightly reads it whole);
+ *   - seed:demo of 1M donors under 2 minutes.
+ *
+ * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --only TEXT
+ * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, sql } from 'kysely';
-import { BLOOD_GROUPS } from '../common/constants.ts';
-import geo from '../common/geo/bangladesh-geo.json' with { type: 'json' };
-import { createApp } from '../server/app.ts';
-import { connect } from '../server/db/dialect.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { buildDeps } from '../server/deps.ts';
-import { findAllByRequester, findOpen } from '../server/features/requests/requests.repository.ts';
-import { countDonors, searchDonors } from '../server/features/users/users.repository.ts';
-import { parseEnv } from '../server/lib/env.ts';
-import { newId } from '../server/lib/ids.ts';
-import { createLogger } from '../server/lib/logger.ts';
+import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { todayInDhaka } from '../common/dhaka-date.ts';
+import type { Engine } from '../server/db/dialect.ts';
+import { encodeCursor } from '../server/lib/pagination.ts';
+import {
+  DEMO_PASSWORD,
+  donatePool,
+  donorKeyAt,
+  freshPostgresDatabase,
+  listPlans,
+  open,
+  openRequestIds,
+  signIn,
+} from './fixtures.ts';
+import { type Figures, writeReport } from './report.ts';
+import { cpuSeconds, type Started, start } from './servers.ts';
+import { type LoadCase, load } from './wrk.ts';
 
-const DONORS = 100_000;
-const REQUESTS = 50_000;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-bench-'));
-const env = parseEnv({
-  DATA_DIR: dir,
-  LOG_LEVEL: 'silent',
-  NODE_ENV: 'production',
-  AUTH_SECRET: 'b'.repeat(40),
+const { values: args } = parseArgs({
+  options: {
+    engines: { type: 'string' },
+    sizes: { type: 'string', default: '10000,1000000' },
+    seconds: { type: 'string', default: '5' },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'docs/performance-figures.md' },
+  },
 });
-const handle = connect({ sqliteFile: path.join(dir, 'bench.sqlite') });
-await migrateToLatest(handle);
-const { deps, close } = buildDeps(handle, env, createLogger('silent'));
-const app = createApp(deps);
+const pgUrl = process.env.DATABASE_URL || undefined;
+/** What child processes inherit: never the database settings, which each run names itself. */
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !['DATABASE_URL', 'DATA_DIR'].includes(name)),
+);
+const engines = (args.engines ?? (pgUrl ? 'sqlite,postgres' : 'sqlite')).split(',') as Engine[];
+const sizes = args.sizes.split(',').map(Number);
+const seconds = Number(args.seconds);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-bench-'));
+const REDHOPE_PORT = 3811;
+const RAW_PORT = 3812;
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-42';
 
-const pick = <T>(list: readonly T[], i: number) => list[i % list.length] as T;
-const districts = geo.districts.map((d) => ({
-  name: d.name,
-  division: geo.divisions.find((v) => v.id === d.divisionId)?.name ?? '',
-}));
+function log(message: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+}
 
-console.log(`seeding ${DONORS} donors and ${REQUESTS} requests…`);
-const now = new Date().toISOString();
-const userIds: string[] = [];
-await handle.db.transaction().execute(async (trx) => {
-  for (let i = 0; i < DONORS; i += 500) {
-    const rows = Array.from({ length: Math.min(500, DONORS - i) }, (_, j) => {
-      const n = i + j;
-      const place = pick(districts, n * 7);
-      const id = newId();
-      userIds.push(id);
-      return {
-        id,
-        name: `Donor ${n.toString(36)}`,
-        email: `d${n}@example.org`,
-        emailVerified: 0,
-        image: null,
-        createdAt: now,
-        updatedAt: now,
-        role: 'donor' as const,
-        status: n % 50 === 0 ? ('block' as const) : ('active' as const),
-        bloodGroup: pick(BLOOD_GROUPS, n),
-        division: place.division,
-        district: place.name,
-        upazila: null,
-        lastDonationDate: n % 3 === 0 ? now : null,
-        searchVisible: 1,
-      };
-    });
-    await trx.insertInto('user').values(rows).execute();
-  }
-  const today = new Date();
-  for (let i = 0; i < REQUESTS; i += 500) {
-    const rows = Array.from({ length: Math.min(500, REQUESTS - i) }, (_, j) => {
-      const n = i + j;
-      const place = pick(districts, n * 3);
-      const date = new Date(today.getTime() + ((n % 60) - 20) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
-      return {
-        id: newId(),
-        requesterId: pick(userIds, n),
-        requesterName: 'R',
-        requesterEmail: `d${n % DONORS}@example.org`,
-        recipientName: `Patient ${n}`,
-        bloodGroup: pick(BLOOD_GROUPS, n),
-        division: place.division,
-        district: place.name,
-        upazila: null,
-        hospitalName: 'Hospital',
-        fullAddress: 'Address',
-        donationDate: date,
-        donationTime: '10:00',
-        requestMessage: 'Please help',
-        status: pick(['pending', 'pending', 'inprogress', 'done', 'cancel'] as const, n),
-        donorId: null,
-        donorName: null,
-        donorEmail: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-    });
-    await trx.insertInto('donationRequest').values(rows).execute();
-  }
-});
-await sql`analyze`.execute(handle.db);
+/** The donor search shapes the search form can send, and the list pages. */
+function readCases(deepAfter: string): Array<[string, LoadCase, boolean]> {
+  const search = (query: string): LoadCase => ({
+    method: 'GET',
+    paths: [`/api/users/donor?${query}`],
+  });
+  return [
+    ['donor search: no filter', search('page=1&limit=20'), true],
+    ['donor search: division', search('division=Dhaka&page=1&limit=20'), true],
+    [
+      'donor search: division + district',
+      search('division=Dhaka&district=Dhaka&page=1&limit=20'),
+      true,
+    ],
+    [
+      'donor search: division + district + upazila',
+      search('division=Dhaka&district=Dhaka&upazila=Savar&page=1&limit=20'),
+      true,
+    ],
+    ['donor search: blood group', search('bloodGroup=A%2B&page=1&limit=20'), true],
+    [
+      'donor search: blood group + division',
+      search('bloodGroup=A%2B&division=Dhaka&page=1&limit=20'),
+      true,
+    ],
+    [
+      'donor search: blood group + district',
+      search('bloodGroup=A%2B&division=Dhaka&district=Dhaka&page=1&limit=20'),
+      true,
+    ],
+    [
+      'donor search: blood group + upazila',
+      search('bloodGroup=A%2B&division=Dhaka&district=Dhaka&upazila=Savar&page=1&limit=20'),
+      true,
+    ],
+    [
+      'donor search: blood group, page 50 (last numbered)',
+      search('bloodGroup=A%2B&page=50&limit=20'),
+      true,
+    ],
+    [
+      'donor search: blood group, deep page by after',
+      search(`bloodGroup=A%2B&limit=20&after=${deepAfter}`),
+      true,
+    ],
+    [
+      'pending list',
+      { method: 'GET', paths: ['/api/donation-request?status=pending&page=1&limit=20'] },
+      true,
+    ],
+  ];
+}
 
-async function measure(label: string, makePath: (i: number) => string, count = 3000) {
-  for (let i = 0; i < 200; i++) await (await app.request(makePath(i))).arrayBuffer(); // warm-up
-  const times: number[] = [];
-  const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    const res = await app.request(makePath(i));
-    if (res.status !== 200) throw new Error(`${label}: HTTP ${res.status}`);
-    await res.arrayBuffer();
-    times.push(performance.now() - t0);
+interface Pair {
+  redhope: Started;
+  raw: Started;
+}
+
+async function measure(pair: Pair, name: string, loadCase: LoadCase) {
+  const result: Figures['cases'][number] = { name, redhope: undefined, raw: undefined };
+  for (const side of ['redhope', 'raw'] as const) {
+    const server = pair[side];
+    // A short warm-up (JIT, caches), then the measured run; the server's CPU time is read around it.
+    await load(server.origin, loadCase, 1, work);
+    const cpu0 = cpuSeconds(server.process.pid);
+    const figures = await load(server.origin, loadCase, seconds, work);
+    const cpu = cpuSeconds(server.process.pid) - cpu0;
+    result[side] = { ...figures, cpuUsPerRequest: (cpu * 1e6) / Math.max(1, figures.requests) };
   }
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))] ?? 0;
-  const result = {
-    label,
-    rps: Math.round(count / seconds),
-    p50: +pct(0.5).toFixed(2),
-    p99: +pct(0.99).toFixed(2),
-  };
-  console.log(`${label}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+  const { redhope, raw } = result;
+  log(
+    `${name}: RedHope ${redhope?.rps.toFixed(0)} req/s (p99 ${redhope?.p99.toFixed(1)} ms), raw ${raw?.rps.toFixed(0)} (p99 ${raw?.p99.toFixed(1)} ms), failures ${redhope?.failures}/${raw?.failures}`,
+  );
   return result;
 }
 
-const results = [
-  await measure(
-    'donor search (blood group + district)',
-    (i) =>
-      `/api/users/donor?bloodGroup=${encodeURIComponent(pick(BLOOD_GROUPS, i))}&district=${encodeURIComponent(pick(districts, i).name)}`,
-  ),
-  await measure(
-    'donor search (blood group only, page 5)',
-    (i) => `/api/users/donor?bloodGroup=${encodeURIComponent(pick(BLOOD_GROUPS, i))}&page=5`,
-  ),
-  await measure(
-    'pending requests (public list)',
-    (i) => `/api/donation-request?status=pending&page=${(i % 5) + 1}`,
-  ),
-];
+async function benchSize(engine: Engine, donors: number): Promise<Figures> {
+  const requestCount = Math.max(20_000, donors / 5);
+  const label = `${engine} ${donors.toLocaleString('en')}`;
+  const sqliteDir = path.join(work, `${engine}-${donors}`);
+  const databaseUrl =
+    engine === 'postgres'
+      ? await freshPostgresDatabase(pgUrl as string, `redhope_bench_${donors}`)
+      : undefined;
+  const env: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATA_DIR: sqliteDir };
+  log(`${label}: seeding ${donors} donors and ${requestCount} requests…`);
+  const seedStart = performance.now();
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/seed-demo.ts', `--donors=${donors}`, `--requests=${requestCount}`],
+    {
+      env: { ...inherited, ...env, LOG_LEVEL: 'silent', SEED_PASSWORD: DEMO_PASSWORD },
+      stdio: 'inherit',
+    },
+  );
+  const seedSeconds = (performance.now() - seedStart) / 1000;
 
-// The plans of the real repository queries: a plugin records each query the repositories build,
-// and each is then run again under EXPLAIN QUERY PLAN.
-const recorded: CompiledQuery[] = [];
-const executor = handle.db.getExecutor();
-const recording = handle.db.withPlugin({
-  transformQuery: ({ node, queryId }) => {
-    recorded.push(executor.compileQuery(node, queryId));
-    return node;
-  },
-  transformResult: async ({ result }) => result,
-});
-async function plan(label: string, run: () => Promise<unknown>) {
-  recorded.length = 0;
-  await run();
-  for (const query of recorded) {
-    const explained = CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]);
-    const rows = await handle.db.executeQuery<{ detail: string }>(explained);
-    console.log(`plan, ${label}: ${rows.rows.map((r) => r.detail).join(' | ')}`);
+  const handle = open(engine, databaseUrl ?? path.join(sqliteDir, 'redhope.sqlite'));
+  const plans = await listPlans(handle);
+  for (const { label: query, full } of plans)
+    if (full) log(`${label}: plan walks or sorts: ${query}`);
+  // Deep in the list: row 4,000 of A+ at 1M donors; at 10k there are about 2,400, so row 1,000.
+  const deepAfter = encodeCursor(
+    await donorKeyAt(handle.db, 'A+', donors >= 100_000 ? 4000 : 1000),
+  );
+  const detailIds = await openRequestIds(handle.db, 1000);
+
+  const production = {
+    ...env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    AUTH_SECRET,
+    LOG_LEVEL: 'info',
+  };
+  const logFile = path.join(work, `${engine}-${donors}.log`);
+  const redhope = await start('dist/server/index.js', REDHOPE_PORT, production, logFile);
+  const raw = await start(
+    'dist/bench/raw-server.js',
+    RAW_PORT,
+    databaseUrl
+      ? { DATABASE_URL: databaseUrl }
+      : { SQLITE_FILE: path.join(sqliteDir, 'redhope.sqlite') },
+    logFile,
+  );
+  const pair = { redhope, raw };
+  const figures: Figures = {
+    engine,
+    donors,
+    requests: requestCount,
+    seedSeconds,
+    readyMs: redhope.readyMs,
+    rawReadyMs: raw.readyMs,
+    plans,
+    cases: [],
+  };
+  try {
+    const cookie = await signIn(redhope.origin);
+    const only = (name: string) => !args.only || name.includes(args.only);
+    for (const [name, loadCase] of readCases(deepAfter)) {
+      if (only(name)) figures.cases.push(await measure(pair, name, loadCase));
+    }
+    const signedIn = { Cookie: cookie };
+    if (only('request detail')) {
+      const paths = detailIds.map((id) => `/api/donation-request/${id}`);
+      figures.cases.push(
+        await measure(pair, 'request detail', { method: 'GET', paths, headers: signedIn }),
+      );
+    }
+    const day = todayInDhaka(new Date(Date.now() + 7 * 86_400_000));
+    if (only('create')) {
+      const body = JSON.stringify({
+        recipientName: 'Karim Uddin',
+        bloodGroup: 'B+',
+        division: 'Dhaka',
+        district: 'Dhaka',
+        upazila: 'Savar',
+        hospitalName: 'Savar Upazila Health Complex',
+        fullAddress: 'Ward 3, Savar, Dhaka',
+        donationDate: day,
+        donationTime: '10:30',
+        requestMessage: 'Two bags needed for surgery.',
+      });
+      figures.cases.push(
+        await measure(pair, 'create request', {
+          method: 'POST',
+          paths: ['/api/donation-request'],
+          headers: { ...signedIn, 'Content-Type': 'application/json', Origin: redhope.origin },
+          body,
+        }),
+      );
+    }
+    if (only('donate')) {
+      // Each server gets its own untouched requests: every donation is a first one.
+      const result: Figures['cases'][number] = {
+        name: 'donate',
+        redhope: undefined,
+        raw: undefined,
+      };
+      for (const side of ['redhope', 'raw'] as const) {
+        const ids = await donatePool(handle.db, 60_000);
+        const server = pair[side];
+        const cpu0 = cpuSeconds(server.process.pid);
+        const figures = await load(
+          server.origin,
+          {
+            method: 'PATCH',
+            paths: ids.map((id) => `/api/donation-request/${id}`),
+            headers: { ...signedIn, 'Content-Type': 'application/json', Origin: server.origin },
+            body: JSON.stringify({ status: 'inprogress' }),
+            once: true,
+          },
+          seconds,
+          work,
+        );
+        const cpu = cpuSeconds(server.process.pid) - cpu0;
+        result[side] = { ...figures, cpuUsPerRequest: (cpu * 1e6) / Math.max(1, figures.requests) };
+      }
+      log(
+        `donate: RedHope ${result.redhope?.rps.toFixed(0)} req/s, raw ${result.raw?.rps.toFixed(0)}`,
+      );
+      figures.cases.push(result);
+    }
+  } finally {
+    await redhope.stop();
+    await raw.stop();
+    await handle.close();
+    if (engine === 'sqlite') fs.rmSync(sqliteDir, { recursive: true, force: true });
   }
+  return figures;
 }
-const page = { limit: 20, offset: 0 };
-await plan('donor search', () =>
-  searchDonors(recording, { bloodGroup: 'A+', district: 'Dhaka' }, page),
-);
-await plan('donor count', () => countDonors(recording, { bloodGroup: 'A+', district: 'Dhaka' }));
-await plan('pending list', () => findOpen(recording, new Date().toISOString().slice(0, 10), page));
-await plan('my requests', () => findAllByRequester(recording, 'd1@example.org', 'pending', page));
 
-const rssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
-console.log(`memory: ${rssMb} MB RSS`);
-await close();
-await handle.close();
-fs.rmSync(dir, { recursive: true, force: true });
+async function main() {
+  log(`building the server and the raw server (work files in ${work})`);
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    stdio: 'inherit',
+  });
+  await build({
+    entryPoints: { 'raw-server': 'bench/raw-server.ts' },
+    outdir: 'dist/bench',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const loadBefore = os.loadavg();
+  const all: Figures[] = [];
+  for (const engine of engines) {
+    for (const donors of sizes) all.push(await benchSize(engine, donors));
+  }
+  const missed = writeReport(args.out, all, { seconds, loadBefore, loadAfter: os.loadavg() });
+  fs.rmSync(work, { recursive: true, force: true });
+  log(`figures written to ${args.out}`);
+  if (missed.length) {
+    console.error(`\nTargets missed:\n  ${missed.join('\n  ')}`);
+    process.exit(1);
+  }
+  log('every target met');
+}
 
-const missed = results.filter((r) => r.rps < 150 || r.p99 > 40).map((r) => r.label);
-if (rssMb > 400) missed.push(`memory ${rssMb} MB`);
-if (missed.length) {
-  console.error(`targets missed: ${missed.join('; ')}`);
+main().catch((error: unknown) => {
+  console.error(error);
   process.exit(1);
-}
-console.log('all targets met');
+});

@@ -22,11 +22,12 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /**
- * The public lists (donor search, open requests) count their matches up to this many and no
- * further: past it the total says "at least" (X-Total-Capped), so a broad search costs a page,
- * not the table (decision 006).
+ * Lists that can grow with the country (donor search, open requests, the staff lists) count
+ * their matches up to this many and no further: past it the total says "at least"
+ * (X-Total-Capped), so a broad search costs a page, not the table. Page numbers stop here too;
+ * further pages follow `after` links (decisions 006 and 007).
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /** Images accepted by the upload endpoint. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

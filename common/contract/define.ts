@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { COUNT_CAP } from '../constants.ts';
 
 // The pieces every endpoint definition is built from. Definitions live in common/ so the server
 // implements them, the OpenAPI document describes them and the web client is typed by them:
@@ -68,10 +69,16 @@ export function page<const S extends z.ZodType>(item: S, description: string) {
     description,
     headers: z.object({
       'X-Total-Count': z.string().meta({ description: 'How many items match, over all pages' }),
-      Link: z.string().meta({ description: 'RFC 8288 links: first, prev, next, last' }),
-      'X-Total-Capped': z.literal('true').optional().meta({
-        description: 'Present when the count stopped at 10,000: the total is at least that',
+      Link: z.string().meta({
+        description:
+          'RFC 8288 links: first, prev, next, last; past the counted pages, next continues with ?after=',
       }),
+      'X-Total-Capped': z
+        .literal('true')
+        .optional()
+        .meta({
+          description: `Present when the count stopped at ${COUNT_CAP.toLocaleString('en')}: the total is at least that`,
+        }),
     }),
     content: { 'application/json': { schema: z.array(item) } },
   } as const;

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
 import type { Auth } from './auth.ts';
+import { cookieSessionReader } from './cookie-session.ts';
 import * as sessions from './sessions.repository.ts';
 
 /**
@@ -15,6 +16,7 @@ import * as sessions from './sessions.repository.ts';
  * refuses by itself.
  */
 export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler<AppEnv> {
+  const readCookieSession = cookieSessionReader(auth, db);
   return async (c, next) => {
     c.set('user', null);
     c.set('session', null);
@@ -27,7 +29,14 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
       }
       return next();
     }
-    if (!c.req.header('cookie')) return next();
+    const cookie = c.req.header('cookie');
+    if (!cookie) return next();
+    const quick = await readCookieSession(cookie);
+    if (quick) {
+      c.set('user', pickUser(quick));
+      c.set('session', { id: quick.sessionId, parentId: null, viaBearer: false });
+      return next();
+    }
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,

@@ -24,6 +24,15 @@ describe(`compressed answers (${process.env.TEST_ENGINE})`, () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
+  it('tells caches that every API answer depends on Accept-Encoding, compressed or not', async () => {
+    for (const headers of [{ 'accept-encoding': 'gzip' }, {}] as Array<Record<string, string>>) {
+      for (const path of ['/api/upazilas', '/api/health']) {
+        const res = await t.app.request(path, { headers });
+        expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      }
+    }
+  });
+
   it('serves the precompressed brotli or gzip copy of a built asset', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-web-'));
     fs.mkdirSync(path.join(root, 'assets'));

@@ -1,44 +1,101 @@
 import type { Context } from 'hono';
 import { COUNT_CAP } from '../../common/constants.ts';
 import type { Pagination } from '../../common/pagination.schema.ts';
+import { badRequest } from './errors.ts';
+import { splitUrl } from './split-url.ts';
 
-/** Rows to skip for a page. */
-export const offsetOf = ({ page, limit }: Pagination) => (page - 1) * limit;
+/** A row's place in its list's order: the values of the sort columns, ending with its id. */
+export type SortKey = Array<string | number>;
+
+/** What a repository reads for one page: a numbered page's offset, or the rows after a key. */
+export interface Slice {
+  limit: number;
+  offset: number;
+  /** When set, the rows after this key in the list's order (offset is then 0). */
+  after?: SortKey | undefined;
+}
+
+/** What a repository offers for one list. */
+export interface ListSource<Row> {
+  rows: (slice: Slice) => Promise<Row[]>;
+  /** How many rows there are in all; a capped list counts up to COUNT_CAP + 1 and stops. */
+  total: () => Promise<number>;
+  /** The row's sort key, for the next link past the numbered pages. */
+  keyOf: (row: Row) => SortKey;
+  /**
+   * A list that can grow with the country: its count stops at COUNT_CAP, page numbers stop
+   * there too, and `after` goes on (decision 007). Off only for lists bounded by one person.
+   */
+  capped: boolean;
+  /** How many values a sort key has (2 unless said). */
+  keyLength?: number;
+}
+
+const BAD_CURSOR = 'This link to the next page is not valid any more: please start from page 1.';
+
+export const encodeCursor = (key: SortKey) =>
+  Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+
+/** The key an `after` names; a 400 for anything the server did not write. */
+export function decodeCursor(text: string, length: number): SortKey {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(BAD_CURSOR, { after: BAD_CURSOR });
+  }
+  const valid =
+    Array.isArray(key) &&
+    key.length === length &&
+    key.every((v) => (typeof v === 'string' && v.length <= 300) || Number.isFinite(v));
+  if (!valid) throw badRequest(BAD_CURSOR, { after: BAD_CURSOR });
+  return key as SortKey;
+}
 
 /**
- * Sets X-Total-Count and an RFC 8288 Link header (first, prev, next, last) for a list answer,
- * keeping the request's other query parameters.
+ * Sets X-Total-Count (and X-Total-Capped past the cap) and an RFC 8288 Link header for a list
+ * answer, keeping the request's other query parameters: first, prev, next and last for numbered
+ * pages; past the last numbered page of a capped list, and on pages reached by `after`, next
+ * names the last row shown (`after=`) and there is no prev or last.
  */
-export function setPageHeaders(c: Context, counted: number, { page, limit }: Pagination): void {
+export function setPageHeaders(
+  c: Context,
+  counted: number,
+  { page, limit }: Pick<Pagination, 'page' | 'limit'>,
+  keyset: { following: boolean; nextAfter: () => string | undefined } = {
+    following: false,
+    nextAfter: () => undefined,
+  },
+): void {
   // A count that stopped at the cap says so: the total is at least COUNT_CAP.
   const capped = counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
   c.header('X-Total-Count', String(total));
   if (capped) c.header('X-Total-Capped', 'true');
   const last = Math.max(1, Math.ceil(total / limit));
-  const url = new URL(c.req.url);
-  const link = (p: number, rel: string) => {
-    url.searchParams.set('page', String(p));
-    url.searchParams.set('limit', String(limit));
-    return `<${url.pathname}${url.search}>; rel="${rel}"`;
-  };
-  const links = [link(1, 'first')];
-  if (page > 1) links.push(link(page - 1, 'prev'));
-  if (page < last) links.push(link(page + 1, 'next'));
-  links.push(link(last, 'last'));
+  // The request's other parameters, once; each link adds its own page (or after) and limit.
+  const { pathname, search } = splitUrl(c.req.url);
+  const params = new URLSearchParams(search);
+  for (const name of ['page', 'limit', 'after']) params.delete(name);
+  const rest = params.size ? `${params}&` : '';
+  const link = (rel: string, where: string) =>
+    `<${pathname}?${rest}${where}&limit=${limit}>; rel="${rel}"`;
+  const links = [link('first', 'page=1')];
+  if (!keyset.following && page > 1) links.push(link('prev', `page=${page - 1}`));
+  if (!keyset.following && page < last) links.push(link('next', `page=${page + 1}`));
+  else if (keyset.following || capped) {
+    const after = keyset.nextAfter();
+    if (after) links.push(link('next', `after=${after}`));
+  }
+  if (!keyset.following) links.push(link('last', `page=${last}`));
   c.header('Link', links.join(', '));
   c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Capped, Link');
 }
 
-/** What a repository offers for one list: a page of rows, and how many rows there are in all. */
-export interface ListSource<Row> {
-  rows: (page: { limit: number; offset: number }) => Promise<Row[]>;
-  total: () => Promise<number>;
-}
-
 /**
  * The one way a list endpoint answers: reads the page and the total together, sets
- * X-Total-Count and Link, and answers the page's items.
+ * X-Total-Count and Link, and answers the page's items. A capped list refuses page numbers past
+ * COUNT_CAP items (the `after` links go there), so no request walks further than that.
  */
 export async function listPage<Row, Item>(
   c: Context,
@@ -46,10 +103,22 @@ export async function listPage<Row, Item>(
   source: ListSource<Row>,
   toItem: (row: Row) => Item,
 ): Promise<Item[]> {
+  const after =
+    page.after === undefined ? undefined : decodeCursor(page.after, source.keyLength ?? 2);
+  const offset = (page.page - 1) * page.limit;
+  if (source.capped && !after && offset >= COUNT_CAP) {
+    const message = `Pages are numbered up to the first ${COUNT_CAP.toLocaleString('en')} items: follow the next link from the last numbered page to go further, or narrow the list.`;
+    throw badRequest(message, { page: message });
+  }
   const [rows, total] = await Promise.all([
-    source.rows({ limit: page.limit, offset: offsetOf(page) }),
+    source.rows({ limit: page.limit, offset: after ? 0 : offset, after }),
     source.total(),
   ]);
-  setPageHeaders(c, total, page);
+  const lastRow = rows.length === page.limit ? rows[rows.length - 1] : undefined;
+  setPageHeaders(c, total, page, {
+    following: after !== undefined,
+    // Only a full page has a next one; its cursor is written only when a link needs it.
+    nextAfter: () => (lastRow === undefined ? undefined : encodeCursor(source.keyOf(lastRow))),
+  });
   return rows.map(toItem);
 }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 import { AppError } from './errors.ts';
+import { splitUrl } from './split-url.ts';
 
 export const INVALID_CHARACTERS = 'INVALID_CHARACTERS';
 export const NUL_MESSAGE =
@@ -128,11 +129,13 @@ async function checkBody(c: Context<AppEnv>) {
  */
 export function refuseUnstorableText(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const url = new URL(c.req.url);
-    checkPath(url.pathname);
-    checkQuery(url.search);
+    const { pathname, search } = splitUrl(c.req.url);
+    checkPath(pathname);
+    checkQuery(search);
+    // GET and HEAD have no body on Node's server (and asking for one would build a web Request).
+    const bodiless = c.req.method === 'GET' || c.req.method === 'HEAD';
     const isUpload = c.req.method === 'POST' && c.req.path === '/api/images';
-    if (c.req.raw.body && !isUpload) await checkBody(c);
+    if (!bodiless && !isUpload && c.req.raw.body) await checkBody(c);
     return next();
   };
 }

@@ -8,6 +8,7 @@ import { requestRequesterSetNull } from './006-request-requester-set-null.ts';
 import { sessionParent } from './007-session-parent.ts';
 import { counterExpiry } from './008-counter-expiry.ts';
 import { donorSearchPlaceIndexes } from './009-donor-search-place-indexes.ts';
+import { listIndexesEndWithId } from './010-list-indexes-end-with-id.ts';
 import { blogs } from './011-blogs.ts';
 import { contactInbox } from './012-contact-inbox.ts';
 import { uploads } from './013-uploads.ts';
@@ -15,7 +16,6 @@ import { donorAvailability } from './014-donor-availability.ts';
 import { jobs } from './016-jobs.ts';
 import { notifications } from './017-notifications.ts';
 import { passwordReset } from './018-password-reset.ts';
-import { donorIndexIdTiebreak } from './019-donor-index-id-tiebreak.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -34,6 +34,7 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '007-session-parent': sessionParent,
     '008-counter-expiry': counterExpiry,
     '009-donor-search-place-indexes': donorSearchPlaceIndexes,
+    '010-list-indexes-end-with-id': listIndexesEndWithId,
     '011-blogs': blogs(engine),
     '012-contact-inbox': contactInbox(engine),
     '013-uploads': uploads,
@@ -41,6 +42,5 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '016-jobs': jobs(engine),
     '017-notifications': notifications(engine),
     '018-password-reset': passwordReset(engine),
-    '019-donor-index-id-tiebreak': donorIndexIdTiebreak,
   };
 }

@@ -3,11 +3,7 @@ import type { CreateBlog } from '../../../common/blog.schema.ts';
 import { type BlogStatus, COUNT_CAP } from '../../../common/constants.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import type { Slice } from '../../lib/pagination.ts';
 
 const BLOG_COLUMNS = ['id', 'title', 'image', 'content', 'status', 'createdAt'] as const;
 
@@ -58,8 +54,14 @@ function byStatus(db: Kysely<Database>, status: BlogStatus | undefined) {
 }
 
 /** A page of blogs, newest first, optionally one status (the staff list; also the public one). */
-export function findAll(db: Kysely<Database>, status: BlogStatus | undefined, page: Page) {
-  return byStatus(db, status)
+export function findAll(db: Kysely<Database>, status: BlogStatus | undefined, page: Slice) {
+  let query = byStatus(db, status);
+  // Past the numbered pages (decision 007): the rows after the last one shown, newest first.
+  if (page.after) {
+    const [createdAt, id] = page.after.map(String) as [string, string];
+    query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)));
+  }
+  return query
     .select(BLOG_COLUMNS)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')

@@ -19,6 +19,9 @@ import * as blogs from './blogs.repository.ts';
 const NO_SUCH_BLOG = 'No such blog.';
 
 /** A blog as the API answers it: `_id` beside `id`, and the spec's date and time (Dhaka). */
+/** A blog's place in the newest-first order, for the next link past the numbered pages. */
+const newestFirstKey = (row: Pick<BlogRow, 'createdAt' | 'id'>) => [toIso(row.createdAt), row.id];
+
 function toBlogDto(row: BlogRow): BlogResponse {
   const createdAt = toIso(row.createdAt);
   const at = new Date(createdAt);
@@ -52,6 +55,9 @@ export function blogsRoutes({ db }: AppDeps) {
           {
             rows: (slice) => blogs.findAll(db, status, slice),
             total: () => blogs.countAll(db, status),
+            keyOf: newestFirstKey,
+            // Written by staff: the list stays small, its count exact.
+            capped: false,
           },
           toBlogDto,
         );
@@ -66,6 +72,8 @@ export function blogsRoutes({ db }: AppDeps) {
           {
             rows: (slice) => blogs.findAll(db, 'published', slice),
             total: () => blogs.countPublished(db),
+            keyOf: newestFirstKey,
+            capped: true,
           },
           toBlogDto,
         );

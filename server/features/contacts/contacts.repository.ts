@@ -3,11 +3,7 @@ import { COUNT_CAP, type ContactStatus } from '../../../common/constants.ts';
 import type { Contact } from '../../../common/contact.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import type { Slice } from '../../lib/pagination.ts';
 
 /** Stores one contact message (new) and returns its id. */
 export async function insert(db: Kysely<Database>, contact: Contact): Promise<string> {
@@ -25,8 +21,14 @@ function byStatus(db: Kysely<Database>, status: ContactStatus | undefined) {
 }
 
 /** A page of messages, newest first, optionally one status (the admins' inbox). */
-export function findAll(db: Kysely<Database>, status: ContactStatus | undefined, page: Page) {
-  return byStatus(db, status)
+export function findAll(db: Kysely<Database>, status: ContactStatus | undefined, page: Slice) {
+  let query = byStatus(db, status);
+  // Past the numbered pages (decision 007): the rows after the last one shown, newest first.
+  if (page.after) {
+    const [createdAt, id] = page.after.map(String) as [string, string];
+    query = query.where((eb) => eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt, id)));
+  }
+  return query
     .select([
       'id',
       'name',

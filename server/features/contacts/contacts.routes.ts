@@ -64,6 +64,9 @@ export function contactInboxRoutes({ db }: AppDeps) {
         {
           rows: (slice) => contacts.findAll(db, status, slice),
           total: () => contacts.countAll(db, status),
+          keyOf: (row) => [toIso(row.createdAt), row.id],
+          // Anyone may write to the inbox: its count stops at the cap (decision 007).
+          capped: true,
         },
         toContactDto,
       );

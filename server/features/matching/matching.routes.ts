@@ -6,9 +6,9 @@ import { checkRequestAction } from '../../../common/request-status.rules.ts';
 import { isStaff } from '../../../common/roles.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../lib/context.ts';
-import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { offsetOf, setPageHeaders } from '../../lib/pagination.ts';
+import { setPageHeaders } from '../../lib/pagination.ts';
 import * as requests from '../requests/requests.repository.ts';
 import { setPausedUntil } from './availability.repository.ts';
 import { countMatches, findMatches, type MatchRow } from './matching.repository.ts';
@@ -39,7 +39,11 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
       // Who could give: the requester and staff, who act on it (contact, alerts), see the names.
       .openapi(guarded(contract.listMatches, requireUser), async (c) => {
         const { id } = c.req.valid('param');
-        const { page, limit } = c.req.valid('query');
+        const { page, limit, after } = c.req.valid('query');
+        if (after !== undefined) {
+          const message = 'The matches list has numbered pages only: ask for page=, not after=.';
+          throw badRequest(message, { after: message });
+        }
         const user = currentUser(c);
         const request = await requests.findById(db, id);
         if (!request) throw notFound(NO_SUCH_REQUEST);
@@ -48,8 +52,8 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
             'Only the requester, a volunteer or an admin can see who matches this request.',
           );
         }
-        // Only the nearest MATCH_LIST_CAP are listed (decision 007): past that, an empty page.
-        const offset = offsetOf({ page, limit });
+        // Only the nearest MATCH_LIST_CAP are listed (decision 010): past that, an empty page.
+        const offset = (page - 1) * limit;
         const slice = { offset, limit: Math.max(0, Math.min(limit, MATCH_LIST_CAP - offset)) };
         const [rows, total] = await Promise.all([
           slice.limit ? findMatches(db, request, time(), slice) : Promise.resolve([]),

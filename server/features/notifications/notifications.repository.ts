@@ -38,9 +38,9 @@ export async function insert(
 export function findAllByUser(
   db: Kysely<Database>,
   userId: string,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; after?: Array<string | number> | undefined },
 ) {
-  return db
+  let query = db
     .selectFrom('notification')
     .leftJoin('donationRequest', 'donationRequest.id', 'notification.requestId')
     .select([
@@ -52,7 +52,18 @@ export function findAllByUser(
       'notification.createdAt',
       'donationRequest.status as requestStatus',
     ])
-    .where('notification.userId', '=', userId)
+    .where('notification.userId', '=', userId);
+  // After a next link: the rows after (createdAt, id), newest first.
+  const [createdAt, id] = page.after ?? [];
+  if (typeof createdAt === 'string' && typeof id === 'string') {
+    query = query.where((eb) =>
+      eb.or([
+        eb('notification.createdAt', '<', createdAt),
+        eb.and([eb('notification.createdAt', '=', createdAt), eb('notification.id', '<', id)]),
+      ]),
+    );
+  }
+  return query
     .orderBy('notification.createdAt', 'desc')
     .orderBy('notification.id', 'desc')
     .limit(page.limit)

@@ -35,6 +35,9 @@ export function notificationsRoutes({ db, clock, mailer }: AppDeps) {
         {
           rows: (slice) => notifications.findAllByUser(db, userId, slice),
           total: () => notifications.countByUser(db, userId),
+          keyOf: (row) => [toIso(row.createdAt), row.id],
+          // One person's notifications: counted exactly, like the other lists of one's own.
+          capped: false,
         },
         toNotificationDto,
       );

@@ -4,17 +4,13 @@ import type { CreateRequest, UpdateRequest } from '../../../common/request.schem
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
+import type { Slice } from '../../lib/pagination.ts';
 import { markDonated } from '../users/users.repository.ts';
 
 export interface Person {
   id: string;
   name: string;
   email: string;
-}
-
-export interface Page {
-  limit: number;
-  offset: number;
 }
 
 const REQUEST_COLUMNS = [
@@ -41,18 +37,51 @@ const REQUEST_COLUMNS = [
 
 type RequestQuery = SelectQueryBuilder<Database, 'donationRequest', object>;
 
-/** The selected columns of a page, newest first. */
-const newestFirst = (query: RequestQuery, page: Page) =>
-  query
+const newestFirstOrder = (query: RequestQuery) =>
+  query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+
+const soonestFirstOrder = (query: RequestQuery) =>
+  query.orderBy('donationDate').orderBy('donationTime').orderBy('id');
+
+/** The selected columns of a page, newest first. Sort key: createdAt, id. */
+function newestFirst(query: RequestQuery, slice: Slice) {
+  if (slice.after) {
+    const [createdAt, id] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt as string, id as string)),
+    );
+  }
+  return query
     .select(REQUEST_COLUMNS)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
+}
 
+/** Exactly how many rows match (for lists bounded by one person). */
 async function count(query: RequestQuery): Promise<number> {
   const row = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * How many rows match, counted up to COUNT_CAP + 1 (more means "over the cap"), along the
+ * list's own order (`ordered`), so that every engine counts along the list's index and stops.
+ */
+async function countUpToCap(
+  db: Kysely<Database>,
+  query: RequestQuery,
+  ordered: (query: RequestQuery) => RequestQuery = newestFirstOrder,
+): Promise<number> {
+  const matches = ordered(query)
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(matches.as('match'))
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -117,9 +146,9 @@ export function findAllByRequester(
   db: Kysely<Database>,
   email: string,
   status: RequestStatus | undefined,
-  page: Page,
+  slice: Slice,
 ) {
-  return newestFirst(byRequesterEmail(db, email, status), page);
+  return newestFirst(byRequesterEmail(db, email, status), slice);
 }
 
 /** How many requests findAllByRequester would list without paging. */
@@ -137,13 +166,13 @@ function all(db: Kysely<Database>, status?: RequestStatus) {
 }
 
 /** A page of every request, newest first, optionally one status (staff). */
-export function findAll(db: Kysely<Database>, status: RequestStatus | undefined, page: Page) {
-  return newestFirst(all(db, status), page);
+export function findAll(db: Kysely<Database>, status: RequestStatus | undefined, slice: Slice) {
+  return newestFirst(all(db, status), slice);
 }
 
-/** How many requests findAll would list without paging. */
+/** How many requests findAll would list without paging, up to COUNT_CAP + 1 (decision 007). */
 export function countAll(db: Kysely<Database>, status: RequestStatus | undefined) {
-  return count(all(db, status));
+  return countUpToCap(db, all(db, status));
 }
 
 function open(db: Kysely<Database>, today: string) {
@@ -153,29 +182,31 @@ function open(db: Kysely<Database>, today: string) {
     .where('donationDate', '>=', today);
 }
 
-/** A page of pending requests whose date (YYYY-MM-DD) is today or later, soonest first. */
-export function findOpen(db: Kysely<Database>, today: string, page: Page) {
-  return open(db, today)
+/**
+ * A page of pending requests whose date (YYYY-MM-DD) is today or later, soonest first. Sort key:
+ * donationDate, donationTime, id.
+ */
+export function findOpen(db: Kysely<Database>, today: string, slice: Slice) {
+  let query = open(db, today);
+  if (slice.after) {
+    const [date, time, id] = slice.after.map(String) as [string, string, string];
+    query = query.where((eb) =>
+      eb(eb.refTuple('donationDate', 'donationTime', 'id'), '>', eb.tuple(date, time, id)),
+    );
+  }
+  return query
     .select(REQUEST_COLUMNS)
     .orderBy('donationDate')
     .orderBy('donationTime')
     .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
 }
 
-/** How many requests findOpen would list without paging. */
 /** How many open requests there are, counted up to COUNT_CAP + 1 (more means "over the cap"). */
-export async function countOpen(db: Kysely<Database>, today: string) {
-  const matches = open(db, today)
-    .select('id')
-    .limit(COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(matches.as('match'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+export function countOpen(db: Kysely<Database>, today: string) {
+  return countUpToCap(db, open(db, today), soonestFirstOrder);
 }
 
 /**

@@ -57,6 +57,9 @@ function toRequestDto(
   };
 }
 
+/** A row's place in a newest-first list (createdAt, id), for next links past the counted pages. */
+const newestFirstKey = (row: RequestRow) => [toIso(row.createdAt), row.id];
+
 const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
 
 /** Throws the rule's refusal, if any, for `user` doing `action` to `row`. */
@@ -174,6 +177,8 @@ export function requestsRoutes({ db, clock }: AppDeps) {
             // One page by design: its total is what it shows.
             total: async () =>
               Math.min(await requests.countByRequester(db, email, undefined), RECENT_COUNT),
+            keyOf: newestFirstKey,
+            capped: false,
           },
           (row) => toRequestDto(row),
         );
@@ -187,6 +192,8 @@ export function requestsRoutes({ db, clock }: AppDeps) {
           {
             rows: (slice) => requests.findAll(db, status, slice),
             total: () => requests.countAll(db, status),
+            keyOf: newestFirstKey,
+            capped: true,
           },
           (row) => toRequestDto(row),
         );
@@ -209,7 +216,10 @@ export function requestsRoutes({ db, clock }: AppDeps) {
             page,
             {
               rows: (slice) => requests.findAllByRequester(db, email, status, slice),
+              // One person's requests: counted exactly (cheap through the requester index).
               total: () => requests.countByRequester(db, email, status),
+              keyOf: newestFirstKey,
+              capped: false,
             },
             (row) => toRequestDto(row),
           );
@@ -229,6 +239,9 @@ export function requestsRoutes({ db, clock }: AppDeps) {
           {
             rows: (slice) => requests.findOpen(db, today, slice),
             total: () => requests.countOpen(db, today),
+            keyOf: (row) => [row.donationDate, row.donationTime, row.id],
+            keyLength: 3,
+            capped: true,
           },
           (row) => toRequestDto(row, { showRequesterEmail }),
         );

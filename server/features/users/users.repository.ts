@@ -6,6 +6,7 @@ import { serializedTransaction } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
+import type { Slice } from '../../lib/pagination.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -40,27 +41,45 @@ export function findById(db: Kysely<Database>, id: string) {
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
-/** A page of users, newest first, optionally only one status. */
+/** A page of users, newest first, optionally only one status. Sort key: createdAt, id. */
 export function findAll(
   db: Kysely<Database>,
   filter: { status?: UserStatus | undefined },
-  page: { limit: number; offset: number },
+  slice: Slice,
 ) {
   let query = db.selectFrom('user').select(USER_COLUMNS);
   if (filter.status) query = query.where('status', '=', filter.status);
+  if (slice.after) {
+    const [createdAt, id] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('createdAt', 'id'), '<', eb.tuple(createdAt as string, id as string)),
+    );
+  }
   return query
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
 }
 
-/** How many users findAll would list without paging. */
+/**
+ * How many users findAll would list without paging, counted up to COUNT_CAP + 1 (more means
+ * "over the cap"; decision 007): the work stops there however many there are.
+ */
 export async function countAll(db: Kysely<Database>, filter: { status?: UserStatus | undefined }) {
-  let query = db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count'));
-  if (filter.status) query = query.where('status', '=', filter.status);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+  let matches = db
+    .selectFrom('user')
+    .select('id')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(COUNT_CAP + 1);
+  if (filter.status) matches = matches.where('status', '=', filter.status);
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 /** Changes the user's own profile fields; answers how many rows changed (0 or 1). */
@@ -198,13 +217,16 @@ export async function deleteById(db: Kysely<Database>, id: string, actor: AdminA
   });
 }
 
-/** Active, visible donors matching the filters, by name. */
-export function searchDonors(
-  db: Kysely<Database>,
-  filters: DonorSearch,
-  page: { limit: number; offset: number },
-) {
-  return donorQuery(db, filters)
+/** Active, visible donors matching the filters, by name. Sort key: name, id. */
+export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: Slice) {
+  let query = donorQuery(db, filters);
+  if (slice.after) {
+    const [name, id] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('name', 'id'), '>', eb.tuple(name as string, id as string)),
+    );
+  }
+  return query
     .select([
       'id',
       'name',
@@ -219,8 +241,8 @@ export function searchDonors(
     ])
     .orderBy('name')
     .orderBy('id')
-    .limit(page.limit)
-    .offset(page.offset)
+    .limit(slice.limit)
+    .offset(slice.offset)
     .execute();
 }
 
@@ -229,8 +251,12 @@ export function searchDonors(
  * means "over the cap"): the work stops there however many match.
  */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
+  // In the list's own order: so every engine counts along the list's index and stops at the cap
+  // (left unordered, PostgreSQL may prefer to filter the table from its start).
   const matches = donorQuery(db, filters)
     .select('id')
+    .orderBy('name')
+    .orderBy('id')
     .limit(COUNT_CAP + 1);
   const row = await db
     .selectFrom(matches.as('match'))
@@ -247,22 +273,41 @@ const DIVISION_OF_DISTRICT = new Map(
   ]),
 );
 
+/** The districts that have an upazila of each name (a few names occur in two or more). */
+const DISTRICTS_OF_UPAZILA = new Map<string, string[]>();
+for (const upazila of geo.upazilas) {
+  const district = geo.districts.find((d) => d.id === upazila.districtId)?.name;
+  if (!district) continue;
+  DISTRICTS_OF_UPAZILA.set(upazila.name, [
+    ...(DISTRICTS_OF_UPAZILA.get(upazila.name) ?? []),
+    district,
+  ]);
+}
+
+/**
+ * The donors the filters select. The place is given to SQL as its narrowest parts, each index
+ * starting with them (migrations 005, 009, 010): the upazila with its district, else the
+ * district, else the division. The wider place is checked against the reference data here
+ * rather than in SQL, where it would tempt the planner to walk a whole division's donors.
+ */
 function donorQuery(db: Kysely<Database>, filters: DonorSearch) {
   let query = db
     .selectFrom('user')
     .where('status', '=', 'active')
     .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
   if (filters.bloodGroup) query = query.where('bloodGroup', '=', filters.bloodGroup);
-  if (filters.district) {
-    query = query.where('district', '=', filters.district);
-    // A district lies in one division: checked here against the reference data rather than in
-    // SQL, where the division would tempt the planner to walk the whole division's donors.
-    if (filters.division && DIVISION_OF_DISTRICT.get(filters.district) !== filters.division) {
+  // An upazila given alone names its district too, when only one district has that name.
+  const upazilaDistricts = filters.upazila ? DISTRICTS_OF_UPAZILA.get(filters.upazila) : undefined;
+  const district =
+    filters.district ?? (upazilaDistricts?.length === 1 ? upazilaDistricts[0] : undefined);
+  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
+  if (district) {
+    query = query.where('district', '=', district);
+    if (filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division) {
       query = query.where(sql<boolean>`1 = 0`);
     }
   } else if (filters.division) {
     query = query.where('division', '=', filters.division);
   }
-  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
   return query;
 }

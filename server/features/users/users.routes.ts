@@ -2,6 +2,7 @@ import * as contract from '../../../common/contract/users.contract.ts';
 import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
+import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -101,14 +102,16 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
       })
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
-        const { page, limit, ...filters } = c.req.valid('query');
+        const { page, limit, after, ...filters } = c.req.valid('query');
         const signedIn = c.get('user') !== null;
         const items = await listPage(
           c,
-          { page, limit },
+          { page, limit, after },
           {
             rows: (slice) => users.searchDonors(db, filters, slice),
             total: () => users.countDonors(db, filters),
+            keyOf: (row) => [row.name, row.id],
+            capped: true,
           },
           (row) => toDonorDto(row, days, signedIn, clock.now()),
         );
@@ -122,6 +125,8 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
           {
             rows: (slice) => users.findAll(db, { status }, slice),
             total: () => users.countAll(db, { status }),
+            keyOf: (row) => [toIso(row.createdAt), row.id],
+            capped: true,
           },
           (row) => toUserDto(row, days),
         );

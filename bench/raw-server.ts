@@ -1,0 +1,299 @@
+/**
+ * The floor the bench compares RedHope with: a minimal `node:http` server over better-sqlite3
+ * (or `pg` when DATABASE_URL is set) that answers the benched endpoints by running the SQL the
+ * repositories build (recorded once per query shape by bench/sql-capture.ts), with prepared
+ * statements, and writes the same JSON. No framework, no validation library, no logging, no
+ * security headers: only what the database work and HTTP themselves cost.
+ *
+ * Env: PORT, DATABASE_URL (PostgreSQL) or SQLITE_FILE, DONATION_INTERVAL_DAYS (default 120).
+ */
+import http from 'node:http';
+import BetterSqlite3 from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { donorSearchSchema } from '../common/user.schema.ts';
+import { findDistrictByName, hasUpazila } from '../server/features/geo/geo.repository.ts';
+import * as requests from '../server/features/requests/requests.repository.ts';
+import * as users from '../server/features/users/users.repository.ts';
+import { newId } from '../server/lib/ids.ts';
+import { capture, type Engine } from './sql-capture.ts';
+
+const engine: Engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
+const DAY = 86_400_000;
+const intervalMs = Number(process.env.DONATION_INTERVAL_DAYS ?? 120) * DAY;
+
+/** Runs one statement: rows for a query, the changed-row count for a change. */
+type Run = (
+  sql: string,
+  params: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; changes: number }>;
+
+function sqliteRunner(file: string): Run {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return async (sql, params) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    if (statement.reader)
+      return { rows: statement.all(params) as Record<string, unknown>[], changes: 0 };
+    return { rows: [], changes: statement.run(params).changes };
+  };
+}
+
+function postgresRunner(url: string): Run {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return async (sql, values) => {
+    const result = await pool.query(sql, values);
+    return { rows: result.rows, changes: result.rowCount ?? 0 };
+  };
+}
+
+const run =
+  engine === 'sqlite'
+    ? sqliteRunner(process.env.SQLITE_FILE ?? '')
+    : postgresRunner(process.env.DATABASE_URL ?? '');
+
+// --- Statements with holes: a recorded statement whose sentinel parameters are filled per request.
+
+type Slots = Record<string, unknown>;
+interface Template {
+  sql: string;
+  params: Array<{ slot: string } | { value: unknown }>;
+}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const hole = (name: string) => `\u0001${name}`;
+const DISTRICT_ID_HOLE = -7_770_001;
+
+function template(query: CompiledQuery): Template {
+  return {
+    sql: query.sql,
+    params: query.parameters.map((value) => {
+      if (typeof value === 'string' && value.startsWith('\u0001')) return { slot: value.slice(1) };
+      if (value === DISTRICT_ID_HOLE) return { slot: 'districtId' };
+      // Made inside the repository call: a new id, the current time.
+      if (typeof value === 'string' && UUID.test(value)) return { slot: 'newId' };
+      if (typeof value === 'string' && ISO_TIME.test(value)) return { slot: 'now' };
+      return { value };
+    }),
+  };
+}
+const fill = (t: Template, slots: Slots) =>
+  t.params.map((p) => ('slot' in p ? slots[p.slot] : p.value));
+const runTemplate = (t: Template, slots: Slots) => run(t.sql, fill(t, slots));
+const templates = async (call: Parameters<typeof capture>[1]) =>
+  (await capture(engine, call)).map(template);
+
+const SESSION_HOLE = { id: hole('userId'), name: hole('userName'), email: hole('useremail') };
+const [findRequest] = await templates((db) => requests.findById(db, hole('id')));
+const [donate] = await templates((db) =>
+  requests.updateStatusToInProgress(db, hole('id'), SESSION_HOLE),
+);
+const [findDistrict] = await templates((db) => findDistrictByName(db, hole('district')));
+const [findUpazila] = await templates((db) => hasUpazila(db, DISTRICT_ID_HOLE, hole('upazila')));
+const FIELDS = [
+  'recipientName', 'bloodGroup', 'division', 'district', 'upazila', 'hospitalName',
+  'fullAddress', 'donationDate', 'donationTime', 'requestMessage',
+] as const; // biome-ignore format: a field list
+const [insertRequest] = await templates((db) =>
+  requests.insert(db, SESSION_HOLE, Object.fromEntries(FIELDS.map((f) => [f, hole(f)])) as never),
+);
+if (!findRequest || !donate || !findDistrict || !findUpazila || !insertRequest) {
+  throw new Error('a repository statement was not recorded');
+}
+// The signed-in user: the session row by token, with its user (what the cookie stands for).
+const SESSION_SQL =
+  engine === 'sqlite'
+    ? 'select u.id, u.name, u.email, u.status, s."expiresAt" from session s join "user" u on u.id = s."userId" where s.token = ?'
+    : 'select u.id, u.name, u.email, u.status, s."expiresAt" from session s join "user" u on u.id = s."userId" where s.token = $1';
+
+// --- Lists: the statements of one query string, recorded the first time it is asked for.
+
+const lists = new Map<string, CompiledQuery[]>();
+async function listStatements(key: string, call: Parameters<typeof capture>[1]) {
+  let queries = lists.get(key);
+  if (!queries) {
+    queries = await capture(engine, call);
+    lists.set(key, queries);
+  }
+  return queries;
+}
+const PAGE = 20;
+const pageOf = (query: URLSearchParams) => ({
+  limit: Number(query.get('limit') ?? PAGE),
+  offset: (Number(query.get('page') ?? 1) - 1) * Number(query.get('limit') ?? PAGE),
+});
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
+const today = () => new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
+
+function send(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+async function sessionUser(req: http.IncomingMessage) {
+  const cookie = req.headers.cookie ?? '';
+  const match = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(cookie);
+  if (!match?.[1]) return undefined;
+  const value = decodeURIComponent(match[1]);
+  const token = value.slice(0, value.lastIndexOf('.'));
+  const { rows } = await run(SESSION_SQL, [token]);
+  const row = rows[0];
+  if (!row || new Date(iso(row.expiresAt) ?? 0).getTime() < Date.now() || row.status !== 'active')
+    return undefined;
+  return row as { id: string; name: string; email: string };
+}
+
+async function readJson(req: http.IncomingMessage): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+const requestDto = (r: Record<string, unknown>) => ({
+  id: r.id, _id: r.id, requesterName: r.requesterName, requesterEmail: r.requesterEmail,
+  requesterDeleted: r.requesterId === null, recipientName: r.recipientName, bloodGroup: r.bloodGroup,
+  division: r.division, district: r.district, upazila: r.upazila, hospitalName: r.hospitalName,
+  fullAddress: r.fullAddress, donationDate: r.donationDate, donationTime: r.donationTime,
+  requestMessage: r.requestMessage, status: r.status, donorName: r.donorName, donorEmail: r.donorEmail,
+  donorDeleted: r.donorId === null && r.donorName !== null, createdAt: iso(r.createdAt),
+}); // biome-ignore format: one line per few fields
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const search = q === -1 ? '' : url.slice(q + 1);
+  const query = new URLSearchParams(search);
+
+  if (req.method === 'GET' && path === '/api/users/donor') {
+    const [rowsQuery, countQuery] = await listStatements(`donor?${search}`, async (db) => {
+      const filters = donorSearchSchema.parse(Object.fromEntries(query));
+      const page = pageOf(query);
+      await users.searchDonors(db, filters, page);
+      await users.countDonors(db, filters);
+    });
+    if (!rowsQuery || !countQuery) throw new Error('donor search not recorded');
+    const [{ rows }, count] = await Promise.all([
+      run(rowsQuery.sql, [...rowsQuery.parameters]),
+      run(countQuery.sql, [...countQuery.parameters]),
+    ]);
+    const now = Date.now();
+    const items = rows.map((r) => {
+      const last = iso(r.lastDonationDate);
+      return {
+        id: r.id, _id: r.id, name: r.name, image: r.image, bloodGroup: r.bloodGroup,
+        division: r.division, district: r.district, upazila: r.upazila,
+        eligible: !last || new Date(last).getTime() + intervalMs <= now, email: null,
+      }; // biome-ignore format: one line per few fields
+    });
+    return send(res, 200, items, {
+      'x-total-count': String(Math.min(Number(count.rows[0]?.count), 10_000)),
+    });
+  }
+
+  if (
+    req.method === 'GET' &&
+    path === '/api/donation-request' &&
+    query.get('status') === 'pending'
+  ) {
+    const day = today();
+    const [rowsQuery, countQuery] = await listStatements(`open?${day}&${search}`, async (db) => {
+      const page = pageOf(query);
+      await requests.findOpen(db, day, page);
+      await requests.countOpen(db, day);
+    });
+    if (!rowsQuery || !countQuery) throw new Error('open list not recorded');
+    const [{ rows }, count] = await Promise.all([
+      run(rowsQuery.sql, [...rowsQuery.parameters]),
+      run(countQuery.sql, [...countQuery.parameters]),
+    ]);
+    const items = rows.map((r) => ({ ...requestDto(r), requesterEmail: null }));
+    return send(res, 200, items, {
+      'x-total-count': String(Math.min(Number(count.rows[0]?.count), 10_000)),
+    });
+  }
+
+  const byId = /^\/api\/donation-request\/([0-9a-f-]{36})$/.exec(path);
+  if (path === '/api/donation-request' || byId) {
+    const user = await sessionUser(req);
+    if (!user)
+      return send(res, 401, { error: { code: 'UNAUTHORIZED', message: 'Please sign in.' } });
+    const slots = {
+      userId: user.id,
+      userName: user.name,
+      useremail: user.email.toLowerCase(),
+      now: new Date().toISOString(),
+    };
+    if (req.method === 'GET' && byId) {
+      const { rows } = await runTemplate(findRequest as Template, { ...slots, id: byId[1] });
+      const row = rows[0];
+      if (!row)
+        return send(res, 404, {
+          error: { code: 'NOT_FOUND', message: 'No such donation request.' },
+        });
+      return send(res, 200, requestDto(row));
+    }
+    if (req.method === 'PATCH' && byId) {
+      await readJson(req);
+      const { changes } = await runTemplate(donate as Template, { ...slots, id: byId[1] });
+      if (!changes)
+        return send(res, 409, { error: { code: 'REQUEST_CHANGED', message: 'No longer open.' } });
+      return send(res, 200, { modifiedCount: changes });
+    }
+    if (req.method === 'POST' && !byId) {
+      const body = await readJson(req);
+      const district = (await runTemplate(findDistrict as Template, { district: body.district }))
+        .rows[0];
+      if (!district || district.divisionName !== body.division)
+        return send(res, 400, { error: { code: 'BAD_REQUEST', message: 'Bad place.' } });
+      if (body.upazila) {
+        const found = await runTemplate(findUpazila as Template, {
+          districtId: district.id,
+          upazila: body.upazila,
+        });
+        if (!found.rows[0])
+          return send(res, 400, { error: { code: 'BAD_REQUEST', message: 'Bad upazila.' } });
+      }
+      const id = newId();
+      await runTemplate(insertRequest as Template, { ...slots, ...body, newId: id });
+      return send(res, 201, { insertedId: id });
+    }
+  }
+  if (path === '/api/ready') return send(res, 200, { status: 'ready', database: 'ok' });
+  return send(res, 404, {
+    error: { code: 'NOT_FOUND', message: 'There is no such API endpoint.' },
+  });
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error: unknown) => {
+    console.error(error);
+    if (!res.headersSent) send(res, 500, { error: { code: 'INTERNAL', message: String(error) } });
+  });
+});
+server.keepAliveTimeout = 5000;
+server.listen(Number(process.env.PORT ?? 3999), '127.0.0.1', () => {
+  console.log(
+    JSON.stringify({ msg: 'raw server listening', engine, readyMs: Math.round(performance.now()) }),
+  );
+});
+for (const signal of ['SIGTERM', 'SIGINT'] as const)
+  process.once(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,212 @@
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import type { DonorRow, RequestRow } from './seed-demo-data.ts';
+
+// Bulk writers for `npm run seed:demo`, one per engine. Both drop the secondary indexes of the
+// two big tables while rows go in and build them again at the end (building an index once over
+// sorted data is far cheaper than keeping twelve of them up to date row by row), and restore
+// them exactly as the migrations made them, from the engine's own record of their definitions.
+
+export interface AccountRow {
+  id: string;
+  userId: string;
+  password: string;
+  createdAt: string;
+}
+
+export interface BulkWriter {
+  /** Deletes every user and request (and what hangs off them); with `reset` only. */
+  clear(): Promise<void>;
+  countUsers(): Promise<number>;
+  dropIndexes(): Promise<void>;
+  users(rows: DonorRow[]): Promise<void>;
+  requests(rows: RequestRow[]): Promise<void>;
+  accounts(rows: AccountRow[]): Promise<void>;
+  /** Rebuilds the dropped indexes and refreshes the planner's statistics. */
+  restoreIndexes(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// biome-ignore format: a column list
+const USER_COLUMNS = [
+  'id', 'name', 'email', 'emailVerified', 'image', 'createdAt', 'updatedAt', 'role', 'status',
+  'bloodGroup', 'division', 'district', 'upazila', 'lastDonationDate', 'searchVisible',
+] as const;
+// biome-ignore format: a column list
+const REQUEST_COLUMNS = [
+  'id', 'requesterId', 'requesterName', 'requesterEmail', 'recipientName', 'bloodGroup',
+  'division', 'district', 'upazila', 'hospitalName', 'fullAddress', 'donationDate',
+  'donationTime', 'requestMessage', 'status', 'donorId', 'donorName', 'donorEmail', 'createdAt',
+  'updatedAt',
+] as const;
+// biome-ignore format: a column list
+const ACCOUNT_COLUMNS = [
+  'id', 'accountId', 'providerId', 'userId', 'password', 'createdAt', 'updatedAt',
+] as const;
+
+// biome-ignore format: one value per column
+const userValues = (row: DonorRow) => [
+  row.id, row.name, row.email, false, null, row.createdAt, row.createdAt, 'donor', row.status,
+  row.bloodGroup, row.division, row.district, row.upazila, row.lastDonationDate, row.searchVisible,
+];
+// biome-ignore format: one value per column
+const requestValues = (row: RequestRow) => [
+  row.id, row.requesterId, row.requesterName, row.requesterEmail, row.recipientName,
+  row.bloodGroup, row.division, row.district, row.upazila, row.hospitalName, row.fullAddress,
+  row.donationDate, row.donationTime, row.requestMessage, row.status, row.donorId, row.donorName,
+  row.donorEmail, row.createdAt, row.createdAt,
+];
+// biome-ignore format: one value per column
+const accountValues = (row: AccountRow) => [
+  row.id, row.userId, 'credential', row.userId, row.password, row.createdAt, row.createdAt,
+];
+
+const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+const BIG_TABLES = ['user', 'donationRequest'];
+
+/** SQLite through better-sqlite3: multi-row INSERTs, one transaction per call. */
+export function sqliteWriter(file: string): BulkWriter {
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  // Only for this bulk load: a crash mid-seed leaves a demo database to seed again.
+  db.pragma('synchronous = OFF');
+  db.pragma('foreign_keys = ON');
+  db.pragma('cache_size = -262144');
+  let dropped: Array<{ name: string; sql: string }> = [];
+
+  /** Inserts in statements of up to `per` rows, all in one transaction. */
+  function insertMany<T>(
+    table: string,
+    columns: readonly string[],
+    rows: T[],
+    values: (row: T) => unknown[],
+  ) {
+    const per = Math.floor(30_000 / columns.length);
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const statement = (n: number) =>
+      db.prepare(
+        `insert into "${table}" (${quoted(columns)}) values ${Array(n).fill(tuple).join(', ')}`,
+      );
+    const full = statement(per);
+    const sqliteValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
+    db.transaction(() => {
+      for (let i = 0; i < rows.length; i += per) {
+        const slice = rows.slice(i, i + per);
+        const params = slice.flatMap((row) => values(row).map(sqliteValue));
+        (slice.length === per ? full : statement(slice.length)).run(params);
+      }
+    })();
+  }
+
+  return {
+    async clear() {
+      db.exec(
+        'delete from "donationRequest"; delete from session; delete from account; delete from "user";',
+      );
+    },
+    async countUsers() {
+      return (db.prepare('select count(*) as n from "user"').get() as { n: number }).n;
+    },
+    async dropIndexes() {
+      dropped = db
+        .prepare(
+          `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${BIG_TABLES.map(() => '?').join(', ')})`,
+        )
+        .all(...BIG_TABLES) as Array<{ name: string; sql: string }>;
+      for (const { name } of dropped) db.exec(`drop index "${name}"`);
+    },
+    async users(rows) {
+      insertMany('user', USER_COLUMNS, rows, userValues);
+    },
+    async requests(rows) {
+      insertMany('donationRequest', REQUEST_COLUMNS, rows, requestValues);
+    },
+    async accounts(rows) {
+      insertMany('account', ACCOUNT_COLUMNS, rows, accountValues);
+    },
+    async restoreIndexes() {
+      for (const { sql } of dropped) db.exec(sql);
+      dropped = [];
+      // The server never runs ANALYZE on SQLite, so neither does the seed: the bench then
+      // measures the plans production gets.
+    },
+    async close() {
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
+
+const PG_TYPES: Record<string, string> = {
+  emailVerified: 'boolean',
+  searchVisible: 'boolean',
+  createdAt: 'timestamptz',
+  updatedAt: 'timestamptz',
+  lastDonationDate: 'timestamptz',
+};
+
+/** PostgreSQL: one INSERT … SELECT FROM unnest(arrays) per call (a column array per column). */
+export async function postgresWriter(url: string): Promise<BulkWriter> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('set synchronous_commit = off');
+  await client.query("set maintenance_work_mem = '512MB'");
+  let dropped: Array<{ indexname: string; indexdef: string }> = [];
+
+  async function insertMany<T>(
+    table: string,
+    columns: readonly string[],
+    rows: T[],
+    values: (row: T) => unknown[],
+  ) {
+    const per = 50_000;
+    for (let i = 0; i < rows.length; i += per) {
+      const slice = rows.slice(i, i + per).map(values);
+      const arrays = columns.map((_, c) => slice.map((row) => row[c]));
+      const casts = columns.map((column, c) => `$${c + 1}::${PG_TYPES[column] ?? 'text'}[]`);
+      await client.query(
+        `insert into "${table}" (${quoted(columns)}) select * from unnest(${casts.join(', ')})`,
+        arrays,
+      );
+    }
+  }
+
+  return {
+    async clear() {
+      await client.query('truncate "donationRequest", session, account, "user" cascade');
+    },
+    async countUsers() {
+      const { rows } = await client.query<{ n: string }>('select count(*) as n from "user"');
+      return Number(rows[0]?.n ?? 0);
+    },
+    async dropIndexes() {
+      // Indexes that back a constraint (primary key, unique email) stay.
+      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+        `select i.indexname, i.indexdef from pg_indexes i
+          where i.schemaname = current_schema() and i.tablename = any($1)
+            and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        [BIG_TABLES],
+      );
+      dropped = rows;
+      for (const { indexname } of dropped) await client.query(`drop index "${indexname}"`);
+    },
+    async users(rows) {
+      await insertMany('user', USER_COLUMNS, rows, userValues);
+    },
+    async requests(rows) {
+      await insertMany('donationRequest', REQUEST_COLUMNS, rows, requestValues);
+    },
+    async accounts(rows) {
+      await insertMany('account', ACCOUNT_COLUMNS, rows, accountValues);
+    },
+    async restoreIndexes() {
+      for (const { indexdef } of dropped) await client.query(indexdef);
+      dropped = [];
+      // Autovacuum would gather statistics in a while; a production database has them.
+      await client.query('analyze "user", "donationRequest", account, session');
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
