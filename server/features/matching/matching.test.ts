@@ -104,6 +104,9 @@ describe(`matching donors to a request (${process.env.TEST_ENGINE})`, () => {
       pages.push(...res.body.map((m) => m.id));
     }
     expect(pages).toEqual(all);
+    const keyset = await listMatches(request.id, headers, '?after=abc');
+    expect(keyset.status).toBe(400);
+    expect(keyset.body).toMatchObject({ error: { message: /numbered pages only/ } });
   });
 
   it('shows the list to the requester and staff only, and the nearby count to anyone signed in', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationResponse } from '../../../common/notification-response.schema.ts';
+import { encodeCursor } from '../../lib/pagination.ts';
 import { bearerFor, createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { MINUTE, manualClock } from '../../test/manual-clock.ts';
@@ -48,6 +49,23 @@ describe(`notifications (${process.env.TEST_ENGINE})`, () => {
       read: false,
       requestStatus: 'pending',
     });
+  });
+
+  it('goes on after a given row, as a next link says', async () => {
+    const { headers } = await personWith(3);
+    const first = await call<NotificationResponse[]>(t, 'GET', '/api/notifications?limit=2', {
+      headers,
+    });
+    const last = first.body[1];
+    if (!last) throw new Error('no second notification');
+    const after = encodeCursor([last.createdAt, last.id]);
+    const next = await call<NotificationResponse[]>(
+      t,
+      'GET',
+      `/api/notifications?limit=2&after=${after}`,
+      { headers },
+    );
+    expect(next.body.map((n) => n.data.hospitalName)).toEqual(['Hospital 0']);
   });
 
   it('counts unread ones for the bell; marks one, then all, read', async () => {
