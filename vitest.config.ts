@@ -27,6 +27,7 @@ const BOTH_ENGINES_PROCESS_TESTS = [
   'server/db/migrate.test.ts',
   'server/ops/crash.test.ts',
   'server/ops/backup.test.ts',
+  'server/jobs/outbox-processes.test.ts',
 ];
 const PROCESS_TESTS = [
   ...BOTH_ENGINES_PROCESS_TESTS,

@@ -19,3 +19,19 @@ export function todayInDhaka(now: Date = new Date()): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The instant a day (YYYY-MM-DD) begins in Dhaka, as an ISO-8601 UTC string. */
+export const startOfDayInDhaka = (date: string): string =>
+  new Date(`${date}T00:00:00+06:00`).toISOString();
+
+/** The date in Dhaka `days` after the date `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -14,6 +14,7 @@ describe('eligibility', () => {
     expect(isEligible(daysAgo(0), 120, now)).toBe(false);
     expect(isEligible(daysAgo(119), 120, now)).toBe(false);
     expect(isEligible(daysAgo(120), 120, now)).toBe(true);
+    expect(isEligible(daysAgo(121), 120, now)).toBe(true);
     expect(isEligible(daysAgo(400), 120, now)).toBe(true);
   });
 

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, REQUEST_STATUSES, type RequestStatus } from './constants.ts';
-import { todayInDhaka } from './dhaka-date.ts';
+import { isCalendarDate, todayInDhaka } from './dhaka-date.ts';
 import { clearableUpazila, statusFilter, upazilaField } from './fields.ts';
-
-/** True for a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
-function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const text = (message: string, max: number, label: string) =>
   z

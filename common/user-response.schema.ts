@@ -20,6 +20,10 @@ export const userResponseSchema = z.strictObject({
   lastDonationDate: z.iso.datetime().nullable(),
   eligible: z.boolean(),
   eligibleAgainOn: z.iso.datetime().nullable(),
+  /** The donor's own pause (availability.rules.ts): not available, and until which day. */
+  available: z.boolean(),
+  /** YYYY-MM-DD; null when available, or when paused until they turn it back on. */
+  availableAgainOn: z.iso.date().nullable(),
   searchVisible: z.boolean(),
   createdAt: z.iso.datetime(),
 });
@@ -36,6 +40,8 @@ export const donorResponseSchema = z.strictObject({
   district: z.string(),
   upazila: z.string().nullable(),
   eligible: z.boolean(),
+  available: z.boolean(),
+  availableAgainOn: z.iso.date().nullable(),
   email: z.string().nullable(),
 });
 export type DonorResponse = z.infer<typeof donorResponseSchema>;

@@ -5,6 +5,7 @@ import { registerSchema } from '../common/auth.schema.ts';
 import { createBlogSchema } from '../common/blog.schema.ts';
 import { BLOOD_GROUPS } from '../common/constants.ts';
 import { contactSchema } from '../common/contact.schema.ts';
+import { NOTIFICATION_SETTING_KEYS } from '../common/notification.schema.ts';
 import { paginationSchema } from '../common/pagination.schema.ts';
 import { createRequestSchema, requestStatusFilterSchema } from '../common/request.schema.ts';
 import {
@@ -199,6 +200,44 @@ const ENDPOINTS: Record<string, Endpoint> = {
       { fields: REQUEST, valid: () => ({ hospitalName: 'Khulna Medical College Hospital' }) },
     ],
   },
+  'GET /api/donation-request/:id/matches': { variants: [{ query: PAGE }] },
+  'GET /api/donation-request/:id/matches/count': {},
+  'PUT /api/users/me/availability': {
+    variants: [
+      { fields: ['available', 'until'], valid: () => ({ available: false, until: dhakaDate(3) }) },
+    ],
+  },
+  'GET /api/notifications': { variants: [{ query: PAGE }] },
+  'GET /api/notifications/unread-count': {},
+  'POST /api/notifications/read-all': {},
+  'POST /api/notifications/:id/read': {},
+  'GET /api/notifications/settings': {},
+  'PUT /api/notifications/settings': {
+    variants: [
+      {
+        fields: [...NOTIFICATION_SETTING_KEYS],
+        valid: () => ({
+          matchAlerts: true,
+          donationReminders: false,
+          eligibilityNotices: true,
+          requestUpdates: true,
+          email: false,
+        }),
+      },
+    ],
+  },
+  'GET /api/password-reset': {},
+  'POST /api/password-reset': {
+    variants: [{ fields: ['email'], valid: () => ({ email: `reset-${unique()}@example.org` }) }],
+  },
+  'POST /api/password-reset/confirm': {
+    variants: [
+      {
+        fields: ['token', 'password'],
+        valid: () => ({ token: 'x'.repeat(43), password: TEST_PASSWORD }),
+      },
+    ],
+  },
   'GET /api/admin-stats': {},
   'POST /api/blogs': { variants: [{ fields: BLOG, valid: () => blogForm() }] },
   'GET /api/blogs': { variants: [{ query: [...STATUS, ...PAGE] }] },
@@ -347,6 +386,17 @@ function plausible(field: string): unknown[] {
       return ['00:00', '23:59', '9:15', '09:15:00'];
     case 'status':
       return ['inprogress', 'done', 'cancel', 'canceled', 'pending', 'INPROGRESS'];
+    case 'token':
+      return ['x'.repeat(43), '', 'x'.repeat(201)];
+    case 'matchAlerts':
+    case 'donationReminders':
+    case 'eligibilityNotices':
+    case 'requestUpdates':
+      return [true, false, 'true', 1];
+    case 'available':
+      return [true, false, 'false', 0];
+    case 'until':
+      return [dhakaDate(1), dhakaDate(0), dhakaDate(366), null, '2024-02-30'];
     case 'searchVisible':
     case 'rememberMe':
       return [true, false, 'true', 0, 1];
@@ -652,8 +702,13 @@ let t: TestApp;
 const actors = {} as Record<ActorName, Actor>;
 
 beforeAll(async () => {
-  // Metrics on, so forged bearer headers reach its token check rather than its 404.
-  t = await createTestApp({ METRICS_TOKEN: 'fuzz-metrics-token-0123456789' });
+  // Metrics on, so forged bearer headers reach its token check rather than its 404. Email on
+  // (nothing is sent: no worker runs here), so password reset is served, not answered 503 as a
+  // server without email does (password-reset.test.ts covers that).
+  t = await createTestApp({
+    METRICS_TOKEN: 'fuzz-metrics-token-0123456789',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+  });
   for (const name of ACTORS) {
     const role = name === 'visitor' ? 'donor' : name;
     const user = await createUser(t.db, { role, name: `Actor ${name}` });

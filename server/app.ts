@@ -11,8 +11,11 @@ import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
+import { matchingRoutes } from './features/matching/matching.routes.ts';
 import { createHttpMetrics, recordRequests } from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { sharePreviews } from './features/share/share-previews.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
@@ -82,12 +85,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', metricsRoutes(deps, httpMetrics));
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
+  api.route('/', passwordResetRoutes(deps));
   // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it
   // ends sessions past their absolute lifetime before better-auth's get-session can return them.
   api.use(loadSession(deps.auth, deps.db));
   api.route('/', authRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
+  api.route('/', matchingRoutes(deps));
+  api.route('/', notificationsRoutes(deps));
   api.route('/', statsRoutes(deps));
   api.route('/', imagesRoutes(deps, deps.storage));
   api.route('/', blogsRoutes(deps));

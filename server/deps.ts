@@ -3,14 +3,21 @@ import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
 import type { Env } from './lib/env.ts';
 import type { Logger } from './lib/logger.ts';
+import { smtpMailer } from './lib/mailer.ts';
 import { diskStorage, s3Storage } from './lib/storage.ts';
 
 /** Everything the app is built from, for one database. `close` releases what this made. */
-export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
+export function buildDeps(
+  handle: DatabaseHandle,
+  env: Env,
+  logger: Logger,
+  { clock = systemClock }: { clock?: Clock } = {},
+) {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
@@ -38,6 +45,7 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         })
       : diskStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : null;
   const deps: AppDeps = {
     db: handle.db,
     engine: handle.engine,
@@ -47,10 +55,13 @@ export function buildDeps(handle: DatabaseHandle, env: Env, logger: Logger) {
     counters,
     storage,
     redis,
+    clock,
+    mailer,
   };
   return {
     deps,
     close: async () => {
+      mailer?.close();
       // QUIT needs an answer; while Redis is unreachable it would wait for the reconnect.
       if (redis?.status === 'ready') await redis.quit();
       else redis?.disconnect();

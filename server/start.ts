@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
+import { workerFor } from './jobs/start-worker.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -17,7 +18,14 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const { handle, applied } = await openDatabase(env);
   logger.info({ engine: handle.engine, applied }, 'database ready');
   const { deps, close: closeDeps } = buildDeps(handle, env, logger);
+  if (!deps.mailer) {
+    logger.warn(
+      'email is off: SMTP_URL is not set, so notifications are in-app only and password reset is unavailable',
+    );
+  }
   const app = createApp(deps, { webRoot });
+  // Alert waves, reminders and the email outbox, from the job table (every instance runs one).
+  const worker = workerFor(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
@@ -25,6 +33,7 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const url = `http://localhost:${port}`;
   // From process start to serving (settings, database, migrations, listen): the start-up cost.
   logger.info({ url, readyMs: Math.round(performance.now()) }, 'RedHope is listening');
+  worker.start();
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -41,6 +50,8 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
         });
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      // Jobs in hand finish; jobs not yet claimed wait in the table for the next start.
+      await worker.stop();
       await closeDeps();
       await handle.close();
       logger.info('database closed; bye');

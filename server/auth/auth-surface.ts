@@ -20,7 +20,9 @@ export const ALLOWED_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; pat
 export const REFUSED_AUTH_PATHS: readonly string[] = [
   '/sign-in/social',
   '/callback/:id',
-  '/reset-password', // opened with the password-reset pair, through PASSWORD_FIELDS below
+  // Password reset is our own (POST /api/password-reset, /api/password-reset/confirm, issue 13):
+  // hashed single-use tokens, the same answer for any address, every session ended.
+  '/reset-password',
   '/verify-password',
   '/verify-email',
   '/send-verification-email',

@@ -54,7 +54,8 @@ function refuseOtherKeys(
   }
 }
 
-const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+/** The counter of failed sign-ins for an account (a password reset clears it). */
+export const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
 
 function toApiError(error: AppError): APIError {
   const status = error.status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN';

@@ -4,7 +4,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, type SqliteDatabase, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type SelectQueryBuilder,
+  type SqliteDatabase,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { FifoSqliteDialect } from './sqlite-fifo-dialect.ts';
@@ -152,6 +159,8 @@ function engineOf(db: Kysely<Database>): Engine {
 export const SERIALIZED = {
   /** At least one active admin remains (demote, block and delete take it). */
   admins: 727275,
+  /** No donor is alerted more than the weekly cap (alert waves of every request take it). */
+  alerts: 727276,
 } as const;
 
 /**
@@ -177,6 +186,19 @@ export async function serializedTransaction<T>(
   return db.connection().execute(async (conn) => {
     return immediateTransaction(conn, fn);
   });
+}
+
+/**
+ * The rows `query` selects, locked for the caller's transaction and skipping rows another
+ * transaction holds (PostgreSQL `FOR UPDATE SKIP LOCKED`), so workers on several servers each
+ * claim different rows without waiting on each other. SQLite has no row locks: its one writer at
+ * a time makes the claiming UPDATE atomic as it is, so the query is left unchanged.
+ */
+export function skippingLockedRows<DB, TB extends keyof DB, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return engineOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
 /** SQLite: a transaction that takes the write lock before its first read (BEGIN IMMEDIATE). */

@@ -2,6 +2,8 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donorSearchSchema } from '../../common/user.schema.ts';
 import { generator } from '../../scripts/seed-demo-data.ts';
+import * as matching from '../features/matching/matching.repository.ts';
+import * as notifications from '../features/notifications/notifications.repository.ts';
 import * as requests from '../features/requests/requests.repository.ts';
 import * as users from '../features/users/users.repository.ts';
 import { createTestApp, type TestApp, testEngine } from '../test/test-app.ts';
@@ -209,6 +211,92 @@ describe(`list query plans (${testEngine})`, () => {
         why,
       ).toEqual([]);
       for (const column of indexed) expect(indexCondition(plan, column), why).toBe(true);
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Matching (issue 13): each (distance, blood group) branch of the matches query walks the donor
+// search index shaped for it, so a page reads at most `offset + limit` rows per branch, not the
+// table; the alert filters (already alerted, alerts off, weekly cap) are keyed lookups per row.
+
+const target = {
+  requesterId: '0190a0a0-0000-7000-8000-000000000001',
+  bloodGroup: 'AB+' as const,
+  division: 'Khulna',
+  district: 'Khulna',
+  upazila: 'Dumuria',
+};
+const time = { now: new Date('2026-06-01T00:00:00Z'), intervalDays: 120 };
+const alertLimits = {
+  requestId: '0190a0a0-0000-7000-8000-000000000002',
+  since: '2026-05-25T00:00:00Z',
+  perWeek: 3,
+};
+// Sorting is allowed here, unlike in the lists above: it sorts the branches' own bounded rows
+// (at most offset + limit each) to merge them, never the table. Reading a table whole is not.
+const ANY_WHOLE_TABLE =
+  testEngine === 'sqlite'
+    ? /^SCAN (user|donationRequest|requestAlert|notificationSetting)( |$)(?!USING)/
+    : /Seq Scan on "?(user|donationRequest|requestAlert|notificationSetting)"?/;
+
+const matchQueries: List[] = [
+  ['matches, first page', (db) => matching.findMatches(db, target, time, page), []],
+  [
+    'matches for an alert wave',
+    (db) => matching.findMatches(db, target, time, { limit: 5, offset: 0 }, alertLimits),
+    [],
+  ],
+  ['matches count', (db) => matching.countMatches(db, target, time, 200), []],
+  ['nearby count', (db) => matching.countMatches(db, target, time, 100, 'district'), []],
+];
+
+const notificationQueries: List[] = [
+  ['notifications, newest first', (db) => notifications.findAllByUser(db, 'u', page), []],
+  ['unread count', (db) => notifications.countUnread(db, 'u'), []],
+];
+
+describe(`notification query plans (${testEngine})`, () => {
+  it.each(notificationQueries)('%s reads one person’s rows through an index', async (_l, run) => {
+    for (const query of await recorded(run)) {
+      const plan = await planOf(query);
+      const why = `${query.sql}\n${plan.join('\n')}`;
+      const whole =
+        testEngine === 'sqlite'
+          ? /^SCAN notification( |$)(?!USING)|USE TEMP B-TREE FOR ORDER BY/
+          : /Seq Scan on "?notification"?/;
+      expect(
+        plan.filter((line) => whole.test(line)),
+        why,
+      ).toEqual([]);
+      if (testEngine === 'sqlite') expect(plan.join(' '), why).toContain('userId=?');
+    }
+  });
+});
+
+describe(`matching query plans (${testEngine})`, () => {
+  it.each(matchQueries)('%s reads through indexes', async (_label, run) => {
+    const queries = await recorded(run);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const plan = await planOf(query);
+      const why = `${query.sql}\n${plan.join('\n')}`;
+      expect(
+        plan.filter((line) => ANY_WHOLE_TABLE.test(line)),
+        why,
+      ).toEqual([]);
+      if (testEngine === 'sqlite') {
+        // Every read of the user table is an index search on status, visibility and blood group.
+        const userReads = plan.filter((line) => /^(SEARCH|SCAN) user /.test(line));
+        expect(userReads.length, why).toBeGreaterThan(0);
+        for (const line of userReads)
+          expect(line, why).toMatch(/status=\? AND searchVisible=\? AND bloodGroup=/);
+        // Ties of name are broken by id inside the index (migration 010), not by sorting the branch.
+        expect(
+          plan.filter((line) => /LAST TERM OF ORDER BY/.test(line)),
+          why,
+        ).toEqual([]);
+      }
     }
   });
 });

@@ -59,6 +59,8 @@ export interface UserTable {
   upazila: string | null;
   lastDonationDate: ColumnType<Date | string | null, string | null, string | null>;
   searchVisible: Bool;
+  /** The donor's own pause: not available until then (null: available). See availability.rules.ts. */
+  pausedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -148,6 +150,76 @@ export interface BlogTable {
   updatedAt: Timestamp;
 }
 
+export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Background work and outgoing messages (server/jobs/): due at runAt, claimed with a lease. */
+export interface JobTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  runAt: Timestamp;
+  status: ColumnType<JobStatus, JobStatus | undefined, JobStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  lockedBy: string | null;
+  lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  lastError: string | null;
+  /** Scheduling the same thing twice (same key) keeps one row. */
+  dedupeKey: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type NotificationKind =
+  | 'match-alert'
+  | 'request-accepted'
+  | 'request-done'
+  | 'request-canceled'
+  | 'donation-done'
+  | 'donation-reminder'
+  | 'eligible-again';
+
+export interface NotificationTable {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  /** Null when the request was deleted since; `data` keeps what the notification said. */
+  requestId: string | null;
+  /** JSON snapshot of what the notification is about (see notifications.schema). */
+  data: string;
+  readAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
+/** Who was alerted about which request, in which wave (the weekly cap counts these). */
+export interface RequestAlertTable {
+  requestId: string;
+  userId: string;
+  wave: number;
+  createdAt: Timestamp;
+}
+
+/** A person's choice of notifications; no row means every one on. */
+export interface NotificationSettingTable {
+  userId: string;
+  matchAlerts: Bool;
+  donationReminders: Bool;
+  eligibilityNotices: Bool;
+  requestUpdates: Bool;
+  email: Bool;
+  updatedAt: Timestamp;
+}
+
+/** A password-reset link's token, stored as its SHA-256 only. */
+export interface PasswordResetTokenTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  createdAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -160,4 +232,9 @@ export interface Database {
   donationRequest: DonationRequestTable;
   blog: BlogTable;
   upload: UploadTable;
+  job: JobTable;
+  notification: NotificationTable;
+  requestAlert: RequestAlertTable;
+  notificationSetting: NotificationSettingTable;
+  passwordResetToken: PasswordResetTokenTable;
 }

@@ -4,9 +4,11 @@ import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
+import type { Mailer } from './mailer.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** What every route module is built with. Passed explicitly; nothing is global. */
@@ -20,6 +22,10 @@ export interface AppDeps {
   storage: ImageStorage;
   /** The shared Redis (REDIS_URL), or null: the readiness check pings it. */
   redis: Redis | null;
+  /** The time, as rules read it (tests move it by hand). */
+  clock: Clock;
+  /** Sends email; null when SMTP_URL is not set (email off: in-app only, no password reset). */
+  mailer: Mailer | null;
 }
 
 /** Hono's per-request variables. */

@@ -24,4 +24,21 @@ describe('configuration', () => {
     );
     expect(parseEnv({ ADMIN_EMAIL: '' }).ADMIN_EMAIL).toBeUndefined();
   });
+
+  it('turns email off when SMTP_URL is empty, and refuses a URL that is not SMTP', () => {
+    expect(parseEnv({ SMTP_URL: '' }).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: 'smtp://user:pass@mail.example.org:587' }).SMTP_URL).toBe(
+      'smtp://user:pass@mail.example.org:587',
+    );
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.org' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(parseEnv({})).toMatchObject({
+      ALERT_WAVE_SIZE: 5,
+      ALERT_WAVE_MINUTES: 30,
+      ALERT_MAX_WAVES: 4,
+      ALERTS_PER_DONOR_PER_WEEK: 3,
+      DONATION_REMINDER_HOURS: 3,
+    });
+  });
 });

@@ -96,6 +96,32 @@ export const envSchema = z.object({
       }
       return entries;
     }),
+  // Email (issue 13): an smtp:// or smtps:// URL with any credentials in it; empty means email is
+  // off (in-app notifications only, password reset unavailable — the server says so at start).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL (leave it empty to turn email off)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('RedHope <no-reply@redhope.local>'),
+  // Alerts to matching donors come in waves: the best ALERT_WAVE_SIZE first, then the next ones
+  // every ALERT_WAVE_MINUTES while nobody has accepted, ALERT_MAX_WAVES in all.
+  ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  ALERT_WAVE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  ALERT_MAX_WAVES: z.coerce.number().int().min(1).max(20).default(4),
+  // No donor gets more than this many request alerts in seven days.
+  ALERTS_PER_DONOR_PER_WEEK: z.coerce.number().int().min(1).max(50).default(3),
+  // The donor of an accepted request is reminded this many hours before the donation time.
+  DONATION_REMINDER_HOURS: z.coerce.number().int().min(1).max(72).default(3),
+  // Background work (alerts, reminders, email): how often each instance looks for due work, and
+  // how long a claimed job is held before another instance may take it over (its worker died).
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -90,7 +90,12 @@ const staffPages: Visit[] = [
 ];
 
 const pagesOf: Record<'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin', Visit[]> = {
-  visitor: [...publicPages, { path: '/login' }, { path: '/register' }],
+  visitor: [
+    ...publicPages,
+    { path: '/login' },
+    { path: '/register' },
+    { path: '/login/forgot-password', shows: 'Forgot your password?' },
+  ],
   donor: [
     { path: '/dashboard', shows: 'RecipientProgress' },
     { path: '/dashboard/my-donation-requests', shows: 'RecipientDone' },
@@ -98,6 +103,7 @@ const pagesOf: Record<'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin', Vis
     { path: '/dashboard/profile', shows: 'My Profile', andThen: openDashboardMenu, only: PHONE },
     { path: () => `/blood-donation-request/${world.pendingId}`, shows: 'HospitalPending' },
     { path: () => `/blood-donation-request/${world.inProgressId}`, shows: 'GiverWWW' },
+    { path: '/dashboard/notifications', shows: 'Which notifications you get' },
     ...everyMembersPages,
   ],
   // The giver's view: another's pending request, with the Donate Now dialog open.

@@ -11,6 +11,12 @@ import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 const AccountMenu = lazy(() =>
   import('../features/auth/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
 );
+// The bell too: its API calls are for signed-in people only, not a visitor's first load.
+const NotificationBell = lazy(() =>
+  import('../features/notifications/notification-bell.tsx').then((m) => ({
+    default: m.NotificationBell,
+  })),
+);
 
 const links = [
   { to: '/', key: 'nav.home' },
@@ -53,6 +59,12 @@ export function Navbar() {
           {t('app.name')}
         </Link>
 
+        {/* Small screens: the bell stays in sight beside the menu button, not inside a menu. */}
+        {user?.email && (
+          <Suspense fallback={null}>
+            <NotificationBell className="ml-auto inline-flex md:hidden" />
+          </Suspense>
+        )}
         <button
           type="button"
           className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
@@ -88,9 +100,12 @@ export function Navbar() {
           </ul>
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
-            <Suspense fallback={<span aria-hidden="true" className="hidden size-10 md:block" />}>
-              <AccountMenu user={user} onNavigate={close} />
-            </Suspense>
+            <div className="flex items-center gap-2">
+              <Suspense fallback={<span aria-hidden="true" className="hidden size-10 md:block" />}>
+                <NotificationBell onNavigate={close} className="hidden md:inline-flex" />
+                <AccountMenu user={user} onNavigate={close} />
+              </Suspense>
+            </div>
           ) : isLoading ? (
             <span aria-hidden="true" className="hidden size-10 md:block" />
           ) : (

@@ -98,6 +98,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'login/forgot-password',
+            lazy: page(
+              () => import('../features/auth/forgot-password-page.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'login/reset-password',
+            lazy: page(
+              () => import('../features/auth/reset-password-page.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
             path: 'register',
             lazy: page(
               () => import('../features/auth/register-page.tsx'),
@@ -131,6 +145,13 @@ export const routes: RouteObject[] = [
                 lazy: page(
                   () => import('../features/profile/profile-page.tsx'),
                   (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: 'notifications',
+                lazy: page(
+                  () => import('../features/notifications/notifications-page.tsx'),
+                  (m) => m.NotificationsPage,
                 ),
               },
               {

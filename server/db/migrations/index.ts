@@ -12,6 +12,10 @@ import { listIndexesEndWithId } from './010-list-indexes-end-with-id.ts';
 import { blogs } from './011-blogs.ts';
 import { contactInbox } from './012-contact-inbox.ts';
 import { uploads } from './013-uploads.ts';
+import { donorAvailability } from './014-donor-availability.ts';
+import { jobs } from './016-jobs.ts';
+import { notifications } from './017-notifications.ts';
+import { passwordReset } from './018-password-reset.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -34,5 +38,9 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '011-blogs': blogs(engine),
     '012-contact-inbox': contactInbox(engine),
     '013-uploads': uploads,
+    '014-donor-availability': donorAvailability(engine),
+    '016-jobs': jobs(engine),
+    '017-notifications': notifications(engine),
+    '018-password-reset': passwordReset(engine),
   };
 }

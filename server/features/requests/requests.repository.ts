@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP, type RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Slice } from '../../lib/pagination.ts';
 import { markDonated } from '../users/users.repository.ts';
@@ -231,15 +232,16 @@ export async function updateStatusToInProgress(db: Kysely<Database>, id: string,
 
 /**
  * Done or cancel, only from inprogress; the donor fields stay. Done also records the donation on
- * the donor (lastDonationDate = now), in the same transaction. Answers rows changed (0/1).
+ * the donor (lastDonationDate = now), in the same transaction (the caller's, when given one).
+ * Answers rows changed (0/1).
  */
 export function updateStatusFromInProgress(
   db: Kysely<Database>,
   id: string,
   status: 'done' | 'cancel',
+  now: string = nowIso(),
 ) {
-  return db.transaction().execute(async (trx) => {
-    const now = nowIso();
+  return inTransaction(db, async (trx) => {
     const result = await trx
       .updateTable('donationRequest')
       .set({ status, updatedAt: now })

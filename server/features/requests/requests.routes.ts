@@ -14,11 +14,13 @@ import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
 import { assertValidPlace } from '../geo/places.ts';
+import * as events from '../notifications/events.ts';
 import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
 
@@ -80,7 +82,7 @@ const requireUserWhenEmail: MiddlewareHandler<AppEnv> = (c, next) =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function requestsRoutes({ db }: AppDeps) {
+export function requestsRoutes({ db, clock }: AppDeps) {
   const staff = [requireUser, requireRole('admin', 'volunteer')];
 
   /** After a conditional change touched no row: says why, from a fresh read. */
@@ -95,7 +97,15 @@ export function requestsRoutes({ db }: AppDeps) {
 
   async function donate(c: Context<AppEnv>, id: string) {
     const user = currentUser(c);
-    const modifiedCount = await requests.updateStatusToInProgress(db, id, user);
+    // The requester is told, and the alert waves stop, through a job written with the change.
+    const modifiedCount = await inTransaction(db, async (trx) => {
+      const changed = await requests.updateStatusToInProgress(trx, id, user);
+      if (changed) {
+        const change = { requestId: id, event: 'accepted' as const, actorId: user.id };
+        await events.requestChanged(trx, { ...change, donorId: user.id }, clock.now());
+      }
+      return changed;
+    });
     if (!modifiedCount) throw await explainNoChange(id, 'donate', user);
     return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
@@ -105,7 +115,16 @@ export function requestsRoutes({ db }: AppDeps) {
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
     assertAllowed(status, user, row);
-    const modifiedCount = await requests.updateStatusFromInProgress(db, id, status);
+    const modifiedCount = await inTransaction(db, async (trx) => {
+      const at = clock.now().toISOString();
+      const changed = await requests.updateStatusFromInProgress(trx, id, status, at);
+      if (changed) {
+        const event = status === 'done' ? ('done' as const) : ('canceled' as const);
+        const change = { requestId: id, event, actorId: user.id, donorId: row.donorId };
+        await events.requestChanged(trx, change, clock.now());
+      }
+      return changed;
+    });
     if (!modifiedCount) throw await explainNoChange(id, status, user);
     return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
@@ -137,7 +156,12 @@ export function requestsRoutes({ db }: AppDeps) {
       .openapi(guarded(contract.createRequest, requireUser), async (c) => {
         const fields = c.req.valid('json');
         await assertValidPlace(db, fields);
-        const insertedId = await requests.insert(db, currentUser(c), fields);
+        // Its first alert wave is written with it, and runs in the background at once.
+        const insertedId = await inTransaction(db, async (trx) => {
+          const id = await requests.insert(trx, currentUser(c), fields);
+          await events.requestCreated(trx, id, clock.now());
+          return id;
+        });
         return c.json({ insertedId }, 201);
       })
       // Literal paths first: /recent and /all are never taken for an id.

@@ -1,3 +1,4 @@
+import { availableAgainOn, isAvailable } from '../../../common/availability.rules.ts';
 import type { BloodGroup } from '../../../common/constants.ts';
 import { eligibleAgainOn, isEligible } from '../../../common/eligibility.rules.ts';
 import type { DonorResponse, UserResponse } from '../../../common/user-response.schema.ts';
@@ -5,8 +6,9 @@ import { toBool, toIso } from '../../db/dialect.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** A user as the API answers it: `_id` beside `id`, eligibility derived, times as ISO strings. */
-export function toUserDto(row: UserRow, intervalDays: number): UserResponse {
+export function toUserDto(row: UserRow, intervalDays: number, now = new Date()): UserResponse {
   const lastDonationDate = toIso(row.lastDonationDate);
+  const pausedUntil = toIso(row.pausedUntil);
   return {
     id: row.id,
     _id: row.id,
@@ -20,8 +22,10 @@ export function toUserDto(row: UserRow, intervalDays: number): UserResponse {
     district: row.district,
     upazila: row.upazila,
     lastDonationDate,
-    eligible: isEligible(lastDonationDate, intervalDays),
+    eligible: isEligible(lastDonationDate, intervalDays, now),
     eligibleAgainOn: eligibleAgainOn(lastDonationDate, intervalDays)?.toISOString() ?? null,
+    available: isAvailable(pausedUntil, now),
+    availableAgainOn: availableAgainOn(pausedUntil, now),
     searchVisible: toBool(row.searchVisible),
     createdAt: toIso(row.createdAt),
   };
@@ -37,11 +41,18 @@ interface DonorRow {
   district: string;
   upazila: string | null;
   lastDonationDate: Date | string | null;
+  pausedUntil: Date | string | null;
 }
 
 /** A donor search card. The email only for signed-in callers (DESIGN.md: donor privacy). */
-export function toDonorDto(row: DonorRow, intervalDays: number, showEmail: boolean): DonorResponse {
+export function toDonorDto(
+  row: DonorRow,
+  intervalDays: number,
+  showEmail: boolean,
+  now = new Date(),
+): DonorResponse {
   const lastDonationDate = toIso(row.lastDonationDate);
+  const pausedUntil = toIso(row.pausedUntil);
   return {
     id: row.id,
     _id: row.id,
@@ -51,7 +62,9 @@ export function toDonorDto(row: DonorRow, intervalDays: number, showEmail: boole
     division: row.division,
     district: row.district,
     upazila: row.upazila,
-    eligible: isEligible(lastDonationDate, intervalDays),
+    eligible: isEligible(lastDonationDate, intervalDays, now),
+    available: isAvailable(pausedUntil, now),
+    availableAgainOn: availableAgainOn(pausedUntil, now),
     email: showEmail ? row.email : null,
   };
 }

@@ -21,6 +21,7 @@ const USER_COLUMNS = [
   'upazila',
   'lastDonationDate',
   'searchVisible',
+  'pausedUntil',
   'createdAt',
 ] as const;
 
@@ -236,6 +237,7 @@ export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: 
       'district',
       'upazila',
       'lastDonationDate',
+      'pausedUntil',
     ])
     .orderBy('name')
     .orderBy('id')

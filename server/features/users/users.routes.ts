@@ -3,11 +3,13 @@ import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
 import { assertValidPlace } from '../geo/places.ts';
+import { donationRecorded } from '../notifications/events.ts';
 import { toDonorDto, toUserDto } from './users.dto.ts';
 import * as users from './users.repository.ts';
 
@@ -31,7 +33,7 @@ function assertNotSelf(user: SessionUser, id: string) {
 const LAST_ADMIN = () =>
   conflict('LAST_ADMIN', 'This is the last admin: make someone else admin first.');
 
-export function usersRoutes({ db, env }: AppDeps) {
+export function usersRoutes({ db, env, clock }: AppDeps) {
   const days = env.DONATION_INTERVAL_DAYS;
 
   /** Applies an admin change; 404 for an unknown user, 409 when it would remove the last admin. */
@@ -96,7 +98,7 @@ export function usersRoutes({ db, env }: AppDeps) {
       .openapi(guarded(contract.getMe, requireUser), async (c) => {
         const row = await users.findById(db, currentUser(c).id);
         if (!row) throw notFound('No such user.');
-        return c.json(toUserDto(row, days), 200);
+        return c.json(toUserDto(row, days, clock.now()), 200);
       })
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
@@ -111,7 +113,7 @@ export function usersRoutes({ db, env }: AppDeps) {
             keyOf: (row) => [row.name, row.id],
             capped: true,
           },
-          (row) => toDonorDto(row, days, signedIn),
+          (row) => toDonorDto(row, days, signedIn, clock.now()),
         );
         return c.json(items, 200);
       })
@@ -143,7 +145,14 @@ export function usersRoutes({ db, env }: AppDeps) {
       .openapi(guarded(contract.markDonated, requireUser), async (c) => {
         const { id } = c.req.valid('param');
         assertSelf(currentUser(c), id);
-        return c.json({ modifiedCount: await users.markDonated(db, id) }, 200);
+        // The donor is told the day they may give again, by a job written with the donation.
+        const modifiedCount = await inTransaction(db, async (trx) => {
+          const at = clock.now().toISOString();
+          const changed = await users.markDonated(trx, id, at);
+          if (changed) await donationRecorded(trx, { userId: id, at }, days, clock.now());
+          return changed;
+        });
+        return c.json({ modifiedCount }, 200);
       })
       .openapi(guarded(contract.updateProfile, requireUser), async (c) => {
         const { id } = c.req.valid('param');

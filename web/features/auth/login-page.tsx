@@ -84,6 +84,12 @@ export function LoginPage() {
           error={errors.password?.message}
           field={register('password')}
         />
+        <Link
+          to="/login/forgot-password"
+          className="-mt-2 self-end text-sm font-medium text-red-700 hover:underline"
+        >
+          {t('passwordReset.forgotLink')}
+        </Link>
         <button type="submit" className={`${primaryButton} w-full`} disabled={signIn.isPending}>
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </button>

@@ -20,6 +20,7 @@ import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
+import { AvailabilitySection } from '../matching/availability-section.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
 
 /** The server's own rules for a profile change, with every field but the photo present. */
@@ -62,6 +63,7 @@ export function ProfilePage() {
           <ProfileForm me={me.data} />
         )}
       </section>
+      {me.data && <AvailabilitySection me={me.data} />}
       <SignOutEverywhere />
     </div>
   );

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
+import { MatchesPanel } from '../matching/matches-panel.tsx';
 import { DonateDialog } from './donate-dialog.tsx';
 import type { requestDetailLoader } from './request-detail.loader.ts';
 import { formatDonationDate, formatDonationTime, sameEmail } from './request-format.ts';
@@ -128,6 +129,7 @@ export function RequestDetailPage() {
           </div>
         )}
       </article>
+      <MatchesPanel request={request} user={user} />
     </section>
   );
 }

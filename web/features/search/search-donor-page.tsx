@@ -12,6 +12,7 @@ import { dialog } from '../../lib/dialogs.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
+import { AvailabilityBadge } from '../matching/availability-badge.tsx';
 import { DONOR_FILTER_KEYS, type DonorFilters, useDonorSearch } from './donors.api.ts';
 
 /** SPEC §2 Search donor: filters, Search Now, and the matching donors as cards. */
@@ -216,7 +217,7 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
             )}
           </dd>
         </dl>
-        <p className="mt-3">
+        <p className="mt-3 flex flex-wrap gap-2">
           <span
             className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
               donor.eligible ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-700'
@@ -224,6 +225,10 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
           >
             {donor.eligible ? t('search.eligible') : t('search.notEligible')}
           </span>
+          <AvailabilityBadge
+            available={donor.available}
+            availableAgainOn={donor.availableAgainOn}
+          />
         </p>
       </div>
     </article>

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
+import { notificationSettingsSchema } from './notification.schema.ts';
+
+// Answers only: the web imports these as types, so they stay out of the browser bundle.
+
+export const NOTIFICATION_KINDS = [
+  'match-alert',
+  'request-accepted',
+  'request-done',
+  'request-canceled',
+  'donation-done',
+  'donation-reminder',
+  'eligible-again',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What a notification is about, as it was when it was made. */
+export const notificationDataSchema = z.strictObject({
+  bloodGroup: z.enum(BLOOD_GROUPS).optional(),
+  recipientName: z.string().optional(),
+  hospitalName: z.string().optional(),
+  district: z.string().optional(),
+  donationDate: z.string().optional(),
+  donationTime: z.string().optional(),
+  donorName: z.string().optional(),
+  /** eligible-again: the day (YYYY-MM-DD) the donor may give again. */
+  eligibleOn: z.string().optional(),
+});
+export type NotificationData = z.infer<typeof notificationDataSchema>;
+
+export const notificationResponseSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** Null when the notification is about no request, or the request has been deleted. */
+  requestId: z.string().nullable(),
+  /** The request's status now (an alert whose request was accepted says it is taken). */
+  requestStatus: z.enum(REQUEST_STATUSES).nullable(),
+  data: notificationDataSchema,
+  read: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type NotificationResponse = z.infer<typeof notificationResponseSchema>;
+
+export const unreadCountResponseSchema = z.strictObject({
+  /** Counted up to 100; more shows as 99+. */
+  count: z.number().int(),
+});
+
+/** The person's choices, and whether the site sends email at all (SMTP configured). */
+export const notificationSettingsResponseSchema = notificationSettingsSchema.extend({
+  emailAvailable: z.boolean(),
+});
+export type NotificationSettingsResponse = z.infer<typeof notificationSettingsResponseSchema>;

@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../lib/logger.ts';
+import { manualClock, SECOND } from '../test/manual-clock.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { enqueue } from './jobs.repository.ts';
+import { backoffMs, createWorker, type JobHandler, MAX_ATTEMPTS } from './worker.ts';
+
+const clock = manualClock();
+// A database per test: a worker runs every due job, so one test's jobs must not reach another's.
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp({}, { clock });
+});
+afterEach(() => t.close());
+
+const workerWith = (handlers: Record<string, JobHandler>, leaseMs = 60 * SECOND) =>
+  createWorker({ db: t.db, logger: createLogger('silent'), clock, handlers, leaseMs, pollMs: 50 });
+
+const jobRow = (kind: string) =>
+  t.db.selectFrom('job').selectAll().where('kind', '=', kind).executeTakeFirstOrThrow();
+
+describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
+  it('runs a job when it is due, not before, and once', async () => {
+    const ran: unknown[] = [];
+    const worker = workerWith({
+      later: { transaction: 'plain', run: async (payload) => void ran.push(payload) },
+    });
+    await enqueue(
+      t.db,
+      { kind: 'later', payload: { n: 1 }, runAt: new Date(clock.now().getTime() + 30 * SECOND) },
+      clock.now(),
+    );
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(30 * SECOND);
+    expect(await worker.runDue()).toBe(1);
+    expect(await worker.runDue()).toBe(0);
+    expect(ran).toEqual([{ n: 1 }]);
+    expect((await jobRow('later')).status).toBe('done');
+  });
+
+  it('adds a job once for one dedupe key', async () => {
+    for (let i = 0; i < 3; i++)
+      await enqueue(
+        t.db,
+        { kind: 'deduped', payload: {}, runAt: clock.now(), dedupeKey: 'same' },
+        clock.now(),
+      );
+    const rows = await t.db.selectFrom('job').select('id').where('kind', '=', 'deduped').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('retries a failed job with a growing wait, then gives up and says so', async () => {
+    let calls = 0;
+    const worker = workerWith({
+      flaky: {
+        transaction: 'plain',
+        run: async () => {
+          calls += 1;
+          throw new Error('the other side is down');
+        },
+      },
+    });
+    await enqueue(t.db, { kind: 'flaky', payload: {}, runAt: clock.now() }, clock.now());
+    await worker.runDue();
+    let row = await jobRow('flaky');
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'the other side is down',
+    });
+    expect(new Date(row.runAt).getTime() - clock.now().getTime()).toBe(backoffMs(1));
+    // Not before its time.
+    clock.advance(backoffMs(1) - 1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await worker.runDue()).toBe(1);
+    row = await jobRow('flaky');
+    expect(new Date(row.runAt).getTime() - clock.now().getTime()).toBe(backoffMs(2));
+    expect(backoffMs(2)).toBe(2 * backoffMs(1));
+    for (let attempt = 3; attempt <= MAX_ATTEMPTS; attempt++) {
+      clock.advance(backoffMs(attempt - 1));
+      await worker.runDue();
+    }
+    row = await jobRow('flaky');
+    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(calls).toBe(MAX_ATTEMPTS);
+    clock.advance(24 * 3600 * SECOND);
+    expect(await worker.runDue()).toBe(0);
+  });
+
+  it('undoes the writes of a failed job, so its retry does them once', async () => {
+    let fail = true;
+    const worker = workerWith({
+      writes: {
+        transaction: 'plain',
+        async run(_payload, { db, now }) {
+          await enqueue(
+            db,
+            { kind: 'written-by-job', payload: {}, runAt: new Date(now.getTime() + 3600 * SECOND) },
+            now,
+          );
+          if (fail) throw new Error('crashed half-way');
+        },
+      },
+    });
+    await enqueue(t.db, { kind: 'writes', payload: {}, runAt: clock.now() }, clock.now());
+    await worker.runDue();
+    const count = async () =>
+      (await t.db.selectFrom('job').select('id').where('kind', '=', 'written-by-job').execute())
+        .length;
+    expect(await count()).toBe(0);
+    fail = false;
+    clock.advance(backoffMs(1));
+    await worker.runDue();
+    expect(await count()).toBe(1);
+  });
+
+  it('takes over a job whose worker died holding it, once its lease has run out', async () => {
+    const ran: string[] = [];
+    // The first worker claims the job and "dies": its handler never finishes (outside a
+    // transaction, so it holds no connection: SQLite has only one).
+    const dying = workerWith(
+      { leased: { transaction: 'none', run: () => new Promise<void>(() => undefined) } },
+      60 * SECOND,
+    );
+    await enqueue(t.db, { kind: 'leased', payload: {}, runAt: clock.now() }, clock.now());
+    void dying.runDue();
+    await expect.poll(async () => (await jobRow('leased')).status).toBe('running');
+    const other = workerWith({
+      leased: { transaction: 'none', run: async (_p, { jobId }) => void ran.push(jobId) },
+    });
+    expect(await other.runDue()).toBe(0);
+    clock.advance(60 * SECOND);
+    expect(await other.runDue()).toBe(1);
+    expect(ran).toHaveLength(1);
+    expect((await jobRow('leased')).status).toBe('done');
+  });
+
+  it('does not run a job of its batch whose lease ran out while an earlier one took long', async () => {
+    const ran: string[] = [];
+    let other: ReturnType<typeof workerWith> | undefined;
+    const handlers: Record<string, JobHandler> = {
+      slow: {
+        transaction: 'none',
+        async run() {
+          ran.push('slow');
+          // Meanwhile the lease of the rest of the batch runs out, and another worker takes it.
+          clock.advance(61 * SECOND);
+          await other?.runDue();
+        },
+      },
+      quick: { transaction: 'none', run: async () => void ran.push('quick') },
+    };
+    other = workerWith({ ...handlers, slow: { transaction: 'none', run: async () => {} } });
+    const first = workerWith(handlers);
+    await enqueue(t.db, { kind: 'slow', payload: {}, runAt: clock.now() }, clock.now());
+    clock.advance(1);
+    await enqueue(t.db, { kind: 'quick', payload: {}, runAt: clock.now() }, clock.now());
+    await first.runDue();
+    expect(ran).toEqual(['slow', 'quick']);
+  });
+
+  it('gives each job to one worker when several claim at once', async () => {
+    const ran: string[] = [];
+    const handlers: Record<string, JobHandler> = {
+      shared: {
+        transaction: 'plain',
+        run: async (payload) => void ran.push((payload as { n: string }).n),
+      },
+    };
+    const workers = Array.from({ length: 4 }, () => workerWith(handlers));
+    const expected = Array.from({ length: 40 }, (_, i) => String(i));
+    for (const n of expected)
+      await enqueue(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
+    await Promise.all(workers.map((worker) => worker.runDue()));
+    expect(ran.sort()).toEqual(expected.sort());
+  });
+});

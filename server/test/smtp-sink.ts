@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** One message the sink accepted. */
+export interface ReceivedEmail {
+  to: string[];
+  subject: string;
+  messageId: string;
+  raw: string;
+  /** The body, decoded (quoted-printable or base64, as nodemailer chose). */
+  text: string;
+}
+
+function bodyOf(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const head = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  if (/^Content-Transfer-Encoding: quoted-printable/im.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) =>
+        String.fromCharCode(Number.parseInt(hex, 16)),
+      );
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  if (/^Content-Transfer-Encoding: base64/im.test(head))
+    return Buffer.from(body, 'base64').toString('utf8');
+  return body;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 for tests (the `smtp-server` package): the mailer under test
+ * speaks SMTP to it as to any other. `hold` makes it take a message's data and never answer, as
+ * a server stuck mid-send; `accepted` holds what it answered 250 to.
+ */
+export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
+  const accepted: ReceivedEmail[] = [];
+  let hold = false;
+  let onHeld: (() => void) | undefined;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (hold) {
+          onHeld?.();
+          return; // never answered: the sender is left mid-send
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const header = (name: string) =>
+          raw
+            .match(new RegExp(`^${name}: (.*(?:\\r?\\n[ \\t].*)*)`, 'im'))?.[1]
+            ?.replace(/\r?\n[ \t]/g, ' ') ?? '';
+        const accept = () => {
+          accepted.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: header('Subject'),
+            messageId: header('Message-ID'),
+            raw,
+            text: bodyOf(raw),
+          });
+          callback();
+        };
+        // A slow server: each message takes a while, as over a real network.
+        if (delayMs) setTimeout(accept, delayMs);
+        else accept();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${address.port}`,
+    port: address.port,
+    accepted,
+    /** From now on, take each message's data and never answer; resolves on the first such. */
+    holdNext(): Promise<void> {
+      hold = true;
+      return new Promise((resolve) => {
+        onHeld = resolve;
+      });
+    },
+    /** Answer messages again. */
+    release() {
+      hold = false;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
