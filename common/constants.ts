@@ -7,7 +7,11 @@ export type Role = (typeof ROLES)[number];
 export const USER_STATUSES = ['active', 'block'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-export const REQUEST_STATUSES = ['pending', 'inprogress', 'done', 'cancel'] as const;
+/**
+ * `expired`: a pending request whose date passed, or an in-progress one nobody confirmed in time
+ * (issue 14); it is never counted as a donation.
+ */
+export const REQUEST_STATUSES = ['pending', 'inprogress', 'done', 'cancel', 'expired'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** A new blog is a draft; an admin publishes it (SPEC §4). */

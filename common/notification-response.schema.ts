@@ -12,6 +12,11 @@ export const NOTIFICATION_KINDS = [
   'donation-done',
   'donation-reminder',
   'eligible-again',
+  // Issue 14: the rest of a request's life.
+  'request-withdrawn',
+  'request-expired',
+  'request-confirm-due',
+  'request-removed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +31,8 @@ export const notificationDataSchema = z.strictObject({
   donorName: z.string().optional(),
   /** eligible-again: the day (YYYY-MM-DD) the donor may give again. */
   eligibleOn: z.string().optional(),
+  /** request-withdrawn, request-removed: the reason given. */
+  reason: z.string().optional(),
 });
 export type NotificationData = z.infer<typeof notificationDataSchema>;
 

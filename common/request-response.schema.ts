@@ -33,5 +33,15 @@ export const donationRequestResponseSchema = z.strictObject({
   donorEmail: z.string().nullable(),
   donorDeleted: z.boolean(),
   createdAt: z.iso.datetime(),
+  // Trust and lifecycle (issue 14). `status` is the status people see: a pending request whose
+  // date has passed reads `expired` even before the sweep stores it.
+  /** When staff checked it; null when not verified. */
+  verifiedAt: z.iso.datetime().nullable(),
+  /** Who checked it (null for visitors, and when not verified). */
+  verifiedBy: z.string().nullable(),
+  /** Staff removed it (after reports); it is then canceled. */
+  removed: z.boolean(),
+  /** In progress, date passed: the requester is asked to mark it done or cancel it. */
+  confirmationDue: z.boolean(),
 });
 export type DonationRequestResponse = z.infer<typeof donationRequestResponseSchema>;

@@ -21,7 +21,7 @@ const actors: Record<string, Actor> = {
   volunteer: { id: 'volunteer', role: 'volunteer' },
   admin: { id: 'admin', role: 'admin' },
 };
-const STATUSES: RequestStatus[] = ['pending', 'inprogress', 'done', 'cancel'];
+const STATUSES: RequestStatus[] = ['pending', 'inprogress', 'done', 'cancel', 'expired'];
 
 /** What each actor may do in each state; every other pair must be refused. */
 const allowed: Record<RequestAction, Record<RequestStatus, string[]>> = {
@@ -30,21 +30,36 @@ const allowed: Record<RequestAction, Record<RequestStatus, string[]>> = {
     inprogress: ['requester', 'donor', 'volunteer', 'admin'],
     done: ['requester', 'donor', 'volunteer', 'admin'],
     cancel: ['requester', 'donor', 'volunteer', 'admin'],
+    expired: ['requester', 'donor', 'volunteer', 'admin'],
   },
   donate: {
     pending: ['donor', 'stranger', 'volunteer', 'admin'],
     inprogress: [],
     done: [],
     cancel: [],
+    expired: [],
   },
-  done: { pending: [], inprogress: ['requester', 'volunteer', 'admin'], done: [], cancel: [] },
-  cancel: { pending: [], inprogress: ['requester', 'volunteer', 'admin'], done: [], cancel: [] },
-  edit: { pending: ['requester'], inprogress: [], done: [], cancel: [] },
+  done: {
+    pending: [],
+    inprogress: ['requester', 'volunteer', 'admin'],
+    done: [],
+    cancel: [],
+    expired: [],
+  },
+  cancel: {
+    pending: [],
+    inprogress: ['requester', 'volunteer', 'admin'],
+    done: [],
+    cancel: [],
+    expired: [],
+  },
+  edit: { pending: ['requester'], inprogress: [], done: [], cancel: [], expired: [] },
   delete: {
     pending: ['requester', 'admin'],
     inprogress: ['requester', 'admin'],
     done: ['requester', 'admin'],
     cancel: ['requester', 'admin'],
+    expired: ['requester', 'admin'],
   },
 };
 
@@ -98,12 +113,13 @@ describe('request status rules', () => {
     }
   });
 
-  it('moves only pending → inprogress → done | cancel', () => {
+  it('moves only pending → inprogress → done | cancel, back to pending on withdrawal, or expires', () => {
     expect(REQUEST_TRANSITIONS).toEqual({
-      pending: ['inprogress'],
-      inprogress: ['done', 'cancel'],
+      pending: ['inprogress', 'expired'],
+      inprogress: ['done', 'cancel', 'pending', 'expired'],
       done: [],
       cancel: [],
+      expired: [],
     });
   });
 

@@ -1,16 +1,22 @@
 import type { RequestStatus, Role } from './constants.ts';
 import { isStaff } from './roles.ts';
 
-/** The only moves a request's status makes: donate, then done or cancel. */
+/**
+ * The only moves a request's status makes: donate, then done or cancel. Issue 14 adds: a donor
+ * who accepted may withdraw (back to pending); a pending request whose date passed expires, and
+ * so does an in-progress one nobody confirmed in time (trust.rules.ts).
+ */
 export const REQUEST_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
-  pending: ['inprogress'],
-  inprogress: ['done', 'cancel'],
+  pending: ['inprogress', 'expired'],
+  inprogress: ['done', 'cancel', 'pending', 'expired'],
   done: [],
   cancel: [],
+  expired: [],
 };
 
 /** Whether the status may move from `from` to `to` (REQUEST_TRANSITIONS decides). */
-const canMove = (from: RequestStatus, to: RequestStatus) => REQUEST_TRANSITIONS[from].includes(to);
+export const canMove = (from: RequestStatus, to: RequestStatus) =>
+  REQUEST_TRANSITIONS[from].includes(to);
 
 export type RequestAction = 'view' | 'donate' | 'done' | 'cancel' | 'edit' | 'delete';
 

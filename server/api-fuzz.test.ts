@@ -191,7 +191,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/donation-request/recent': { variants: [{ query: ['email'] }] },
   'GET /api/donation-request/all': { variants: [{ query: [...STATUS, ...PAGE] }] },
   'DELETE /api/donation-request/all/:id': {},
-  'GET /api/donation-request': { variants: [{ query: ['email', ...STATUS, ...PAGE] }] },
+  'GET /api/donation-request': { variants: [{ query: ['email', 'verified', ...STATUS, ...PAGE] }] },
   'GET /api/donation-request/:id': {},
   'PATCH /api/donation-request/:id': {
     variants: [
@@ -254,6 +254,34 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'PATCH /api/contacts/:id': {
     variants: [{ fields: ['status'], valid: () => ({ status: 'handled' }) }],
   },
+  // Issue 14: trust and the request lifecycle, the audit log, donation history.
+  'POST /api/donation-request/:id/verify': {},
+  'POST /api/donation-request/:id/report': {
+    variants: [{ fields: ['reason', 'note'], valid: () => ({ reason: 'abusive', note: 'Rude' }) }],
+  },
+  'GET /api/reports': { variants: [{ query: PAGE }] },
+  'GET /api/donation-request/:id/reports': { variants: [{ query: PAGE }] },
+  'PATCH /api/reports/:id': {
+    variants: [{ fields: ['status'], valid: () => ({ status: 'dismissed' }) }],
+  },
+  'POST /api/donation-request/:id/remove': {
+    variants: [{ fields: ['reason'], valid: () => ({ reason: 'Asked for money' }) }],
+  },
+  'POST /api/donation-request/:id/withdraw': {
+    variants: [{ fields: ['reason'], valid: () => ({ reason: 'I fell ill' }) }],
+  },
+  'POST /api/donation-request/:id/repost': {
+    variants: [
+      {
+        fields: ['donationDate', 'donationTime'],
+        valid: () => ({ donationDate: dhakaDate(3), donationTime: '10:00' }),
+      },
+    ],
+  },
+  'GET /api/withdrawals': { variants: [{ query: ['donor', ...PAGE] }] },
+  'GET /api/audit-log': { variants: [{ query: ['actor', 'action', ...PAGE] }] },
+  'GET /api/donations/mine': { variants: [{ query: PAGE }] },
+  'GET /api/donations/:id': {},
   'POST /api/images': { noBody: true },
   'GET /api/images/:name': {},
   'GET /api/openapi.json': {},

@@ -5,11 +5,13 @@ import { requestId } from 'hono/request-id';
 import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { loadSession } from './auth/session.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { blogsRoutes } from './features/blogs/blogs.routes.ts';
 import { contactInboxRoutes, contactRoutes } from './features/contacts/contacts.routes.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { historyRoutes } from './features/history/history.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { matchingRoutes } from './features/matching/matching.routes.ts';
 import { createHttpMetrics, recordRequests } from './features/metrics/http-metrics.ts';
@@ -19,6 +21,7 @@ import { passwordResetRoutes } from './features/password-reset/password-reset.ro
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { sharePreviews } from './features/share/share-previews.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
+import { trustRoutes } from './features/trust/trust.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { compressJson } from './lib/compress-json.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
@@ -98,6 +101,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', imagesRoutes(deps, deps.storage));
   api.route('/', blogsRoutes(deps));
   api.route('/', contactInboxRoutes(deps));
+  // Issue 14: trust and the request lifecycle, the audit log, donation history.
+  api.route('/', trustRoutes(deps));
+  api.route('/', auditRoutes(deps));
+  api.route('/', historyRoutes(deps));
   api.route('/', docsRoutes(api));
   api.all('*', () => {
     throw notFound('There is no such API endpoint.');

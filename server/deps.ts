@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import { createAuth } from './auth/auth.ts';
 import { resolveAuthSecret } from './auth/secret.ts';
 import type { DatabaseHandle } from './db/dialect.ts';
+import { notifyRequestEvents } from './features/notifications/lifecycle-events.ts';
+import type { RequestEventSink } from './features/trust/request-events.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import type { AppDeps } from './lib/context.ts';
 import { databaseCounterStore, redisCounterStore } from './lib/counter-store.ts';
@@ -16,7 +18,10 @@ export function buildDeps(
   handle: DatabaseHandle,
   env: Env,
   logger: Logger,
-  { clock = systemClock }: { clock?: Clock } = {},
+  {
+    clock = systemClock,
+    requestEvents = notifyRequestEvents,
+  }: { clock?: Clock; requestEvents?: RequestEventSink } = {},
 ) {
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -57,6 +62,7 @@ export function buildDeps(
     redis,
     clock,
     mailer,
+    requestEvents,
   };
   return {
     deps,

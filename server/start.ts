@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
+import { scheduleRequestSweep } from './features/trust/sweep.jobs.ts';
 import { workerFor } from './jobs/start-worker.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -26,6 +27,8 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
   const app = createApp(deps, { webRoot });
   // Alert waves, reminders and the email outbox, from the job table (every instance runs one).
   const worker = workerFor(deps);
+  // The hourly sweep of expired and overdue requests (issue 14) rides the same schedule.
+  await scheduleRequestSweep(deps.db, deps.clock.now());
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();

@@ -12,6 +12,7 @@ import {
   updateRequestSchema,
 } from '../request.schema.ts';
 import { donationRequestResponseSchema } from '../request-response.schema.ts';
+import { verifiedFilterSchema } from '../trust.schema.ts';
 import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
 
 const emailFilter = z
@@ -31,7 +32,8 @@ export const createRequest = {
   request: { body: body(createRequestSchema) },
   responses: {
     201: json(insertedIdResponseSchema, 'Created'),
-    ...errors(401, 403, 413, 415),
+    // 409: too many open requests, or the same one already open (issue 14).
+    ...errors(401, 403, 409, 413, 415),
   },
 } as const satisfies Endpoint;
 
@@ -84,7 +86,12 @@ export const listRequests = {
   tags: ['Donation requests'],
   summary: 'A requester’s requests (?email=, signed in), or the public open list (?status=pending)',
   request: {
-    query: requestStatusFilterSchema.extend({ email: emailFilter, ...paginationSchema.shape }),
+    query: requestStatusFilterSchema.extend({
+      email: emailFilter,
+      ...paginationSchema.shape,
+      // Issue 14: the public list can show only verified requests.
+      ...verifiedFilterSchema.shape,
+    }),
   },
   responses: {
     200: page(donationRequestResponseSchema, 'A page of requests'),

@@ -95,7 +95,8 @@ describe(`migration 006-request-requester-set-null (${testEngine})`, () => {
     const read = () => db.selectFrom('donationRequest').selectAll().orderBy('id').execute();
     const stored = await read();
 
-    const after = await (await migratorFor(handle)).migrateToLatest();
+    // Up to 006 itself: later migrations add columns of their own (021 has its own test).
+    const after = await (await migratorFor(handle)).migrateTo('006-request-requester-set-null');
     expect(after.error).toBeUndefined();
     expect(after.results?.map((r) => r.migrationName)).toContain('006-request-requester-set-null');
     expect(await read()).toEqual(stored);

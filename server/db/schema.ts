@@ -1,5 +1,6 @@
-import type { ColumnType } from 'kysely';
-import type { BloodGroup } from '../../common/constants.ts';
+import type { ColumnType, RawBuilder } from 'kysely';
+import type { BloodGroup, RequestStatus, Role } from '../../common/constants.ts';
+import type { AuditAction, ReportReason, ReportStatus } from '../../common/trust.constants.ts';
 
 /**
  * Timestamps are written as ISO-8601 UTC strings on both engines; PostgreSQL (timestamptz) reads
@@ -127,13 +128,74 @@ export interface DonationRequestTable {
   /** HH:MM. */
   donationTime: string;
   requestMessage: string;
-  status: 'pending' | 'inprogress' | 'done' | 'cancel';
+  status: RequestStatus;
   /** Null until someone donates, and again once the donor's account is deleted (name kept). */
   donorId: string | null;
   donorName: string | null;
   donorEmail: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  // Issue 14 (021-request-lifecycle).
+  verifiedAt: NullableTimestamp;
+  verifiedById: ColumnType<string | null, string | null | undefined, string | null>;
+  verifiedByName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Open reports, one per person; REPORTS_TO_HIDE of them hide it from the public list. */
+  openReports: ColumnType<number | string, number | undefined, number | RawCount>;
+  lastReportedAt: NullableTimestamp;
+  removedAt: NullableTimestamp;
+  removedById: ColumnType<string | null, string | null | undefined, string | null>;
+  removedReason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the requester was asked to confirm an in-progress request past its date. */
+  confirmationAskedAt: NullableTimestamp;
+}
+
+/** A timestamp column that may be empty (see Timestamp). */
+type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;
+/** An SQL expression that updates a counter (`openReports + 1`). */
+type RawCount = RawBuilder<number>;
+
+export interface RequestReportTable {
+  id: string;
+  requestId: string;
+  /** Null once the reporter's account is deleted; the report still counts. */
+  reporterId: string | null;
+  reporterName: string;
+  reason: ReportReason;
+  note: string | null;
+  status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
+  createdAt: Timestamp;
+  handledAt: NullableTimestamp;
+  handledById: ColumnType<string | null, string | null | undefined, string | null>;
+  handledByName: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RequestWithdrawalTable {
+  id: string;
+  /** Null once the request is deleted; what it was is copied below. */
+  requestId: string | null;
+  recipientName: string;
+  bloodGroup: BloodGroup;
+  donationDate: string;
+  donorId: string | null;
+  donorName: string;
+  donorEmail: string | null;
+  reason: string;
+  createdAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: string;
+  createdAt: Timestamp;
+  /** The actor as they were; no foreign key, so the log outlives the account. */
+  actorId: string;
+  actorName: string;
+  actorEmail: string;
+  actorRole: Role;
+  action: AuditAction;
+  targetType: 'user' | 'request' | 'report' | 'blog';
+  targetId: string;
+  targetLabel: string;
+  detail: string | null;
 }
 
 export interface BlogTable {
@@ -177,7 +239,11 @@ export type NotificationKind =
   | 'request-canceled'
   | 'donation-done'
   | 'donation-reminder'
-  | 'eligible-again';
+  | 'eligible-again'
+  | 'request-withdrawn'
+  | 'request-expired'
+  | 'request-confirm-due'
+  | 'request-removed';
 
 export interface NotificationTable {
   id: string;
@@ -237,4 +303,7 @@ export interface Database {
   requestAlert: RequestAlertTable;
   notificationSetting: NotificationSettingTable;
   passwordResetToken: PasswordResetTokenTable;
+  requestReport: RequestReportTable;
+  requestWithdrawal: RequestWithdrawalTable;
+  auditLog: AuditLogTable;
 }

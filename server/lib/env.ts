@@ -47,6 +47,10 @@ export const envSchema = z.object({
   UNCLAIMED_PHOTOS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   UNCLAIMED_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(120),
+  // Issue 14: open requests (pending or in progress) one person may have at once, against floods.
+  MAX_OPEN_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
+  // Issue 14: days after its date an in-progress request nobody confirmed is closed as expired.
+  UNCONFIRMED_CLOSE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   // Retired: it made whoever registered that address first an admin, at every start.
   ADMIN_EMAIL: z
     .string()

@@ -61,7 +61,9 @@ async function writer(base: string, pair: Pair): Promise<{ acked: number; cutOff
     return { acked, cutOff: false };
   };
   for (;;) {
-    const created = await attempt('POST', '/api/donation-request', requestForm(), pair.requester);
+    // A new patient each time: a request left open by a kill is not posted twice (issue 14).
+    const form = requestForm({ recipientName: `Patient ${ackedSoFar}-${acked}` });
+    const created = await attempt('POST', '/api/donation-request', form, pair.requester);
     if (!created) return { acked, cutOff: true };
     if (created.status !== 201) return refused('create', created);
     const id = String(created.body.insertedId);

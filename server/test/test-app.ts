@@ -10,6 +10,7 @@ import { connect, type DatabaseHandle, type Engine } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { buildDeps } from '../deps.ts';
+import type { RequestEventSink } from '../features/trust/request-events.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { parseEnv } from '../lib/env.ts';
@@ -33,7 +34,11 @@ export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'post
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { logTo?: pino.DestinationStream; clock?: Clock } = {},
+  options: {
+    logTo?: pino.DestinationStream;
+    clock?: Clock;
+    requestEvents?: RequestEventSink;
+  } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -66,7 +71,10 @@ export async function createTestApp(
   }
   await migrateToLatest(handle);
   const logger = options.logTo ? createLogger('info', options.logTo) : createLogger('silent');
-  const built = buildDeps(handle, env, logger, { clock: options.clock });
+  const built = buildDeps(handle, env, logger, {
+    clock: options.clock,
+    requestEvents: options.requestEvents,
+  });
   const app = createApp(built.deps);
   return {
     app,

@@ -168,6 +168,14 @@ export const routes: RouteObject[] = [
                   (m) => m.CreateRequestPage,
                 ),
               },
+              {
+                // Issue 14: a thank-you certificate for one of one's own donations.
+                path: 'donations/:id/certificate',
+                lazy: page(
+                  () => import('../features/history/certificate-page.tsx'),
+                  (m) => m.CertificatePage,
+                ),
+              },
               // Staff pages: the role guard alone decides who sees them; the pages do not check.
               {
                 element: <RequireRole allow="admin" />,
@@ -177,6 +185,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/users/all-users-page.tsx'),
                       (m) => m.AllUsersPage,
+                    ),
+                  },
+                  {
+                    path: 'audit-log',
+                    lazy: page(
+                      () => import('../features/audit/audit-log-page.tsx'),
+                      (m) => m.AuditLogPage,
                     ),
                   },
                   {
@@ -196,6 +211,13 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/requests/all-requests-page.tsx'),
                       (m) => m.AllRequestsPage,
+                    ),
+                  },
+                  {
+                    path: 'reports',
+                    lazy: page(
+                      () => import('../features/trust/reports-page.tsx'),
+                      (m) => m.ReportsPage,
                     ),
                   },
                   {

@@ -16,6 +16,9 @@ import { donorAvailability } from './014-donor-availability.ts';
 import { jobs } from './016-jobs.ts';
 import { notifications } from './017-notifications.ts';
 import { passwordReset } from './018-password-reset.ts';
+import { requestLifecycle } from './021-request-lifecycle.ts';
+import { trustRecords } from './022-trust-records.ts';
+import { lifecycleNotifications } from './023-lifecycle-notifications.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -42,5 +45,8 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '016-jobs': jobs(engine),
     '017-notifications': notifications(engine),
     '018-password-reset': passwordReset(engine),
+    '021-request-lifecycle': requestLifecycle(engine),
+    '022-trust-records': trustRecords(engine),
+    '023-lifecycle-notifications': lifecycleNotifications(engine),
   };
 }

@@ -9,10 +9,12 @@ import { REQUEST_TIME_ZONE } from '../../../common/dhaka-date.ts';
 import { isStaff } from '../../../common/roles.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
+import * as audit from '../audit/audit.repository.ts';
 import type { BlogRow } from './blogs.repository.ts';
 import * as blogs from './blogs.repository.ts';
 
@@ -90,12 +92,39 @@ export function blogsRoutes({ db }: AppDeps) {
       .openapi(guarded(contract.changeBlogStatus, ...admin), async (c) => {
         const { id } = c.req.valid('param');
         const { status } = c.req.valid('json');
-        const modifiedCount = await blogs.updateStatus(db, id, status);
-        if (!modifiedCount && !(await blogs.findById(db, id))) throw notFound(NO_SUCH_BLOG);
+        const blog = await blogs.findById(db, id);
+        if (!blog) throw notFound(NO_SUCH_BLOG);
+        // Issue 14: publishing and unpublishing are staff actions the audit log keeps.
+        const modifiedCount = await inTransaction(db, async (trx) => {
+          const changed = await blogs.updateStatus(trx, id, status);
+          if (changed) {
+            await audit.insert(trx, currentUser(c), {
+              action: status === 'published' ? 'blog.publish' : 'blog.unpublish',
+              targetType: 'blog',
+              targetId: id,
+              targetLabel: blog.title,
+            });
+          }
+          return changed;
+        });
         return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
       })
       .openapi(guarded(contract.deleteBlog, ...admin), async (c) => {
-        const deletedCount = await blogs.deleteById(db, c.req.valid('param').id);
+        const { id } = c.req.valid('param');
+        const blog = await blogs.findById(db, id);
+        if (!blog) throw notFound(NO_SUCH_BLOG);
+        const deletedCount = await inTransaction(db, async (trx) => {
+          const deleted = await blogs.deleteById(trx, id);
+          if (deleted) {
+            await audit.insert(trx, currentUser(c), {
+              action: 'blog.delete',
+              targetType: 'blog',
+              targetId: id,
+              targetLabel: blog.title,
+            });
+          }
+          return deleted;
+        });
         if (!deletedCount) throw notFound(NO_SUCH_BLOG);
         return c.json({ deletedCount } satisfies DeletedCountResponse, 200);
       })

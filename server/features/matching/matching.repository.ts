@@ -98,9 +98,22 @@ function atDistance(query: UserQuery, target: MatchTarget, distance: MatchDistan
   }
 }
 
-/** Leaves out donors already alerted for the request, who turned alerts off, or at the weekly cap. */
+/**
+ * Leaves out donors already alerted for the request, who withdrew from it (issue 14: they are
+ * not asked again for it), who turned alerts off, or at the weekly cap.
+ */
 function alertable(query: UserQuery, limits: AlertLimits): UserQuery {
   return query
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('requestWithdrawal')
+            .select('requestWithdrawal.donorId')
+            .where('requestWithdrawal.requestId', '=', limits.requestId)
+            .whereRef('requestWithdrawal.donorId', '=', 'user.id'),
+        ),
+      ),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

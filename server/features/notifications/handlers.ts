@@ -30,7 +30,41 @@ const aboutRequest = (request: RequestRow): NotificationData => ({
 const donationInstant = (request: RequestRow) =>
   new Date(`${request.donationDate}T${request.donationTime}:00+06:00`);
 
-const wavePayload = z.object({ requestId: z.string(), wave: z.number().int().min(1) });
+const wavePayload = z.object({
+  requestId: z.string(),
+  wave: z.number().int().min(1),
+  /** 0 for the waves of a new request; a later round after a donor withdrew (issue 14). */
+  round: z.number().int().min(0).default(0),
+});
+/** A wave's dedupe key: one job per request, round and wave. */
+const waveKey = (requestId: string, round: number, wave: number) =>
+  round ? `alert-wave:${requestId}:r${round}:${wave}` : `alert-wave:${requestId}:${wave}`;
+const lifecyclePayload = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('withdrawn'),
+    requestId: z.string(),
+    requesterId: z.string().nullable(),
+    donorId: z.string(),
+    reason: z.string(),
+  }),
+  z.object({
+    type: z.literal('expired'),
+    requestId: z.string(),
+    requesterId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('confirmation-due'),
+    requestId: z.string(),
+    requesterId: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('removed'),
+    requestId: z.string(),
+    requesterId: z.string().nullable(),
+    donorId: z.string().nullable(),
+    reason: z.string(),
+  }),
+]);
 const eventPayload = z.object({
   requestId: z.string(),
   event: z.enum(['accepted', 'done', 'canceled']),
@@ -64,7 +98,7 @@ export function notificationJobs(deps: AppDeps): Record<string, JobHandler> {
     'alert-wave': {
       transaction: 'alerts',
       async run(payload, { db, now }) {
-        const { requestId, wave } = wavePayload.parse(payload);
+        const { requestId, wave, round } = wavePayload.parse(payload);
         const request = await requests.findById(db, requestId);
         if (request?.status !== 'pending') return;
         if (request.donationDate < todayInDhaka(now)) return;
@@ -101,9 +135,9 @@ export function notificationJobs(deps: AppDeps): Record<string, JobHandler> {
             db,
             {
               kind: 'alert-wave',
-              payload: { requestId, wave: wave + 1 },
+              payload: { requestId, wave: wave + 1, round },
               runAt: new Date(now.getTime() + env.ALERT_WAVE_MINUTES * MINUTE_MS),
-              dedupeKey: `alert-wave:${requestId}:${wave + 1}`,
+              dedupeKey: waveKey(requestId, round, wave + 1),
             },
             now,
           );
@@ -174,6 +208,59 @@ export function notificationJobs(deps: AppDeps): Record<string, JobHandler> {
         }
         await tell(request.requesterId, 'request-canceled');
         await tell(donorId, 'request-canceled');
+      },
+    },
+
+    /**
+     * Issue 14's lifecycle (notifyRequestEvents): the requester is told that their donor withdrew
+     * (with the reason), that the request expired, or that they should confirm it; a removal by
+     * staff is told to the requester and to the donor who had accepted.
+     */
+    'request-lifecycle': {
+      transaction: 'plain',
+      async run(payload, { db, now }) {
+        const event = lifecyclePayload.parse(payload);
+        const request = await requests.findById(db, event.requestId);
+        if (!request) return;
+        const data = aboutRequest(request);
+        const tell = (
+          userId: string | null,
+          kind: Parameters<typeof notify>[2]['kind'],
+          extra = {},
+        ) =>
+          userId
+            ? notify(db, deps, {
+                userId,
+                kind,
+                requestId: request.id,
+                data: { ...data, ...extra },
+                at: now,
+              })
+            : Promise.resolve(false);
+        switch (event.type) {
+          case 'withdrawn': {
+            const donor = await db
+              .selectFrom('user')
+              .select('name')
+              .where('id', '=', event.donorId)
+              .executeTakeFirst();
+            await tell(event.requesterId, 'request-withdrawn', {
+              reason: event.reason,
+              ...(donor ? { donorName: donor.name } : {}),
+            });
+            return;
+          }
+          case 'expired':
+            await tell(event.requesterId, 'request-expired');
+            return;
+          case 'confirmation-due':
+            await tell(event.requesterId, 'request-confirm-due');
+            return;
+          case 'removed':
+            await tell(event.requesterId, 'request-removed', { reason: event.reason });
+            await tell(event.donorId, 'request-removed', { reason: event.reason });
+            return;
+        }
       },
     },
 

@@ -76,5 +76,32 @@ export function emailFor(
         'You can donate blood again',
         `From today${data.eligibleOn ? ` (${data.eligibleOn})` : ''} enough time has passed since your last donation: you can give blood again, and you will be matched to requests near you.`,
       );
+    case 'request-withdrawn':
+      return lines(
+        `The donor for ${data.recipientName ?? 'your patient'} can no longer come`,
+        `${data.donorName ?? 'The donor'} withdrew from your request at ${place(data)} on ${when(data)}.`,
+        ...(data.reason ? [`Their reason: ${data.reason}`] : []),
+        '',
+        'Your request is open again, and we are asking other matching donors near you.',
+      );
+    case 'request-expired':
+      return lines(
+        `Your request for ${data.recipientName ?? 'your patient'} has expired`,
+        `The date of your request at ${place(data)} (${when(data)}) has passed, so it is closed.`,
+        'If blood is still needed, open the request and press Repost to post it again on a new date.',
+      );
+    case 'request-confirm-due':
+      return lines(
+        `Did the donation for ${data.recipientName ?? 'your patient'} happen?`,
+        `The date of your request at ${place(data)} (${when(data)}) has passed.`,
+        'Please open it and mark it done, or cancel it if the donation did not happen.',
+      );
+    case 'request-removed':
+      return lines(
+        `A request was removed: ${data.recipientName ?? 'a patient'}`,
+        `The request for ${data.recipientName ?? 'a patient'} at ${place(data)} on ${when(data)} was removed by our volunteers after reports.`,
+        ...(data.reason ? [`Reason: ${data.reason}`] : []),
+        'No donation is needed for it. Remember: donating blood is free — never pay anyone for it.',
+      );
   }
 }

@@ -20,6 +20,10 @@ const SETTING_OF: Record<NotificationKind, keyof NotificationSettings> = {
   'request-done': 'requestUpdates',
   'request-canceled': 'requestUpdates',
   'donation-done': 'requestUpdates',
+  'request-withdrawn': 'requestUpdates',
+  'request-expired': 'requestUpdates',
+  'request-confirm-due': 'requestUpdates',
+  'request-removed': 'requestUpdates',
 };
 
 export interface NotifyDeps {

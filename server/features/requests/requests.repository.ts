@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP, type RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
+import { REPORTS_TO_HIDE } from '../../../common/trust.constants.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -13,7 +14,7 @@ export interface Person {
   email: string;
 }
 
-const REQUEST_COLUMNS = [
+export const REQUEST_COLUMNS = [
   'id',
   'requesterId',
   'requesterName',
@@ -33,6 +34,10 @@ const REQUEST_COLUMNS = [
   'donorName',
   'donorEmail',
   'createdAt',
+  // Issue 14: verification and removal (server/features/trust).
+  'verifiedAt',
+  'verifiedByName',
+  'removedAt',
 ] as const;
 
 type RequestQuery = SelectQueryBuilder<Database, 'donationRequest', object>;
@@ -176,10 +181,14 @@ export function countAll(db: Kysely<Database>, status: RequestStatus | undefined
 }
 
 function open(db: Kysely<Database>, today: string) {
-  return db
-    .selectFrom('donationRequest')
-    .where('status', '=', 'pending')
-    .where('donationDate', '>=', today);
+  return (
+    db
+      .selectFrom('donationRequest')
+      .where('status', '=', 'pending')
+      .where('donationDate', '>=', today)
+      // Issue 14: hidden while REPORTS_TO_HIDE people's reports are open (staff decide).
+      .where('openReports', '<', REPORTS_TO_HIDE)
+  );
 }
 
 /**
@@ -270,7 +279,14 @@ export async function updateFields(
 ) {
   const result = await db
     .updateTable('donationRequest')
-    .set({ ...fields, updatedAt: nowIso() })
+    // What staff checked is no longer what it says: the request must be verified again.
+    .set({
+      ...fields,
+      verifiedAt: null,
+      verifiedById: null,
+      verifiedByName: null,
+      updatedAt: nowIso(),
+    })
     .where('id', '=', id)
     .where('requesterId', '=', requesterId)
     .where('status', '=', 'pending')

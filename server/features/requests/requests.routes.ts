@@ -18,18 +18,26 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { listPage } from '../../lib/pagination.ts';
+import { listPage, type Slice } from '../../lib/pagination.ts';
+import * as audit from '../audit/audit.repository.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import * as events from '../notifications/events.ts';
+import { insertWithinLimits } from '../trust/lifecycle.repository.ts';
+import { countOpenVerified, findOpenVerified } from '../trust/open-verified.repository.ts';
+import { lifecycleView, trustState } from '../trust/request-view.ts';
 import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
 
 const RECENT_COUNT = 3;
 const NO_SUCH_REQUEST = 'No such donation request.';
 
-/** A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids. */
+/**
+ * A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids, and
+ * the status people see on `today` (issue 14: a pending request past its date is expired).
+ */
 function toRequestDto(
   row: RequestRow,
+  today: string,
   { showRequesterEmail = true } = {},
 ): DonationRequestResponse {
   return {
@@ -48,12 +56,12 @@ function toRequestDto(
     donationDate: row.donationDate,
     donationTime: row.donationTime,
     requestMessage: row.requestMessage,
-    status: row.status,
     donorName: row.donorName,
     donorEmail: row.donorEmail,
     // A donor was recorded (the name stays) but their account is gone.
     donorDeleted: row.donorId === null && row.donorName !== null,
     createdAt: toIso(row.createdAt),
+    ...lifecycleView(row, today, { showPeople: showRequesterEmail }),
   };
 }
 
@@ -62,9 +70,9 @@ const newestFirstKey = (row: RequestRow) => [toIso(row.createdAt), row.id];
 
 const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
 
-/** Throws the rule's refusal, if any, for `user` doing `action` to `row`. */
-function assertAllowed(action: RequestAction, user: SessionUser, row: RequestRow) {
-  const denial = checkRequestAction(action, user, row);
+/** Throws the rule's refusal, if any, for `user` doing `action` to `row` as it reads `today`. */
+function assertAllowed(action: RequestAction, user: SessionUser, row: RequestRow, today: string) {
+  const denial = checkRequestAction(action, user, trustState(row, today));
   if (denial) throw toError(denial);
 }
 
@@ -82,14 +90,16 @@ const requireUserWhenEmail: MiddlewareHandler<AppEnv> = (c, next) =>
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function requestsRoutes({ db, clock }: AppDeps) {
+export function requestsRoutes({ db, clock, env }: AppDeps) {
   const staff = [requireUser, requireRole('admin', 'volunteer')];
+  /** Today in Dhaka, by the app's clock. */
+  const today = () => todayInDhaka(clock.now());
 
   /** After a conditional change touched no row: says why, from a fresh read. */
   async function explainNoChange(id: string, action: RequestAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
-    const denial = checkRequestAction(action, user, row);
+    const denial = checkRequestAction(action, user, trustState(row, today()));
     return denial
       ? toError(denial)
       : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
@@ -97,6 +107,10 @@ export function requestsRoutes({ db, clock }: AppDeps) {
 
   async function donate(c: Context<AppEnv>, id: string) {
     const user = currentUser(c);
+    // A pending request past its date is expired (issue 14): nobody may accept it any more.
+    const row = await requests.findById(db, id);
+    if (!row) throw notFound(NO_SUCH_REQUEST);
+    assertAllowed('donate', user, row, today());
     // The requester is told, and the alert waves stop, through a job written with the change.
     const modifiedCount = await inTransaction(db, async (trx) => {
       const changed = await requests.updateStatusToInProgress(trx, id, user);
@@ -114,7 +128,7 @@ export function requestsRoutes({ db, clock }: AppDeps) {
     const user = currentUser(c);
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
-    assertAllowed(status, user, row);
+    assertAllowed(status, user, row, today());
     const modifiedCount = await inTransaction(db, async (trx) => {
       const at = clock.now().toISOString();
       const changed = await requests.updateStatusFromInProgress(trx, id, status, at);
@@ -134,7 +148,7 @@ export function requestsRoutes({ db, clock }: AppDeps) {
     const fields = updateRequestSchema.parse(body);
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
-    assertAllowed('edit', user, row);
+    assertAllowed('edit', user, row, today());
     if (fields.division || fields.district || fields.upazila !== undefined) {
       await assertValidPlace(db, {
         division: fields.division ?? row.division,
@@ -156,12 +170,15 @@ export function requestsRoutes({ db, clock }: AppDeps) {
       .openapi(guarded(contract.createRequest, requireUser), async (c) => {
         const fields = c.req.valid('json');
         await assertValidPlace(db, fields);
-        // Its first alert wave is written with it, and runs in the background at once.
-        const insertedId = await inTransaction(db, async (trx) => {
-          const id = await requests.insert(trx, currentUser(c), fields);
-          await events.requestCreated(trx, id, clock.now());
-          return id;
-        });
+        // Issue 14: at most MAX_OPEN_REQUESTS_PER_USER open requests, and no duplicate. Its
+        // first alert wave is written with it, and runs in the background at once.
+        const insertedId = await insertWithinLimits(
+          db,
+          currentUser(c),
+          fields,
+          { today: today(), maxOpen: env.MAX_OPEN_REQUESTS_PER_USER },
+          (trx, id) => events.requestCreated(trx, id, clock.now()),
+        );
         return c.json({ insertedId }, 201);
       })
       // Literal paths first: /recent and /all are never taken for an id.
@@ -180,7 +197,7 @@ export function requestsRoutes({ db, clock }: AppDeps) {
             keyOf: newestFirstKey,
             capped: false,
           },
-          (row) => toRequestDto(row),
+          (row) => toRequestDto(row, today()),
         );
         return c.json(items, 200);
       })
@@ -195,7 +212,7 @@ export function requestsRoutes({ db, clock }: AppDeps) {
             keyOf: newestFirstKey,
             capped: true,
           },
-          (row) => toRequestDto(row),
+          (row) => toRequestDto(row, today()),
         );
         return c.json(items, 200);
       })
@@ -203,12 +220,25 @@ export function requestsRoutes({ db, clock }: AppDeps) {
         const { id } = c.req.valid('param');
         const row = await requests.findById(db, id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
-        assertAllowed('delete', currentUser(c), row);
-        const deletedCount = await requests.deleteById(db, id);
+        const user = currentUser(c);
+        assertAllowed('delete', user, row, today());
+        // An admin deleting someone else's request is a staff action: the audit log keeps it.
+        const deletedCount = await inTransaction(db, async (trx) => {
+          const deleted = await requests.deleteById(trx, id);
+          if (deleted && row.requesterId !== user.id) {
+            await audit.insert(trx, user, {
+              action: 'request.delete',
+              targetType: 'request',
+              targetId: id,
+              targetLabel: `${row.recipientName} (${row.bloodGroup}, ${row.donationDate})`,
+            });
+          }
+          return deleted;
+        });
         return c.json({ deletedCount }, 200);
       })
       .openapi(guarded(contract.listRequests, requireUserWhenEmail), async (c) => {
-        const { email, status, ...page } = c.req.valid('query');
+        const { email, status, verified, ...page } = c.req.valid('query');
         if (email) {
           assertMayList(currentUser(c), email);
           const items = await listPage(
@@ -221,7 +251,7 @@ export function requestsRoutes({ db, clock }: AppDeps) {
               keyOf: newestFirstKey,
               capped: false,
             },
-            (row) => toRequestDto(row),
+            (row) => toRequestDto(row, today()),
           );
           return c.json(items, 200);
         }
@@ -230,28 +260,35 @@ export function requestsRoutes({ db, clock }: AppDeps) {
             email: 'Please give your email, or ask for status=pending.',
           });
         }
-        const today = todayInDhaka();
+        const day = today();
         // Visitors see the request, not the requester's address (as in donor search).
         const showRequesterEmail = c.get('user') !== null;
         const items = await listPage(
           c,
           page,
           {
-            rows: (slice) => requests.findOpen(db, today, slice),
-            total: () => requests.countOpen(db, today),
+            ...(verified
+              ? {
+                  rows: (slice: Slice) => findOpenVerified(db, day, slice),
+                  total: () => countOpenVerified(db, day),
+                }
+              : {
+                  rows: (slice: Slice) => requests.findOpen(db, day, slice),
+                  total: () => requests.countOpen(db, day),
+                }),
             keyOf: (row) => [row.donationDate, row.donationTime, row.id],
             keyLength: 3,
             capped: true,
           },
-          (row) => toRequestDto(row, { showRequesterEmail }),
+          (row) => toRequestDto(row, day, { showRequesterEmail }),
         );
         return c.json(items, 200);
       })
       .openapi(guarded(contract.getRequest, requireUser), async (c) => {
         const row = await requests.findById(db, c.req.valid('param').id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
-        assertAllowed('view', currentUser(c), row);
-        return c.json(toRequestDto(row), 200);
+        assertAllowed('view', currentUser(c), row, today());
+        return c.json(toRequestDto(row, today()), 200);
       })
       .openapi(
         {

@@ -30,7 +30,7 @@ describe(`GET /api/admin-stats (${process.env.TEST_ENGINE})`, () => {
       expect(res.body).toEqual({
         users: 4,
         donationRequest: 5,
-        byStatus: { pending: 2, inprogress: 1, done: 1, cancel: 1 },
+        byStatus: { pending: 2, inprogress: 1, done: 1, cancel: 1, expired: 0 },
         byBloodGroup: { 'A+': 2, 'A-': 0, 'B+': 0, 'B-': 1, 'AB+': 1, 'AB-': 0, 'O+': 0, 'O-': 1 },
       });
       adminStatsResponseSchema.strict().parse(res.body);

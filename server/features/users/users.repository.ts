@@ -110,6 +110,8 @@ export async function markDonated(db: Kysely<Database>, id: string, at: string =
 /** Who asks for an admin change; the admin CLI and start-up promotion act as no one. */
 export interface AdminActor {
   actorId?: string | undefined;
+  /** Runs in the change's transaction once it changed a row (the audit log's entry). */
+  onChanged?: ((trx: Kysely<Database>) => Promise<void>) | undefined;
 }
 
 const anotherActiveAdmin = (id: string) =>
@@ -126,7 +128,7 @@ const anotherActiveAdmin = (id: string) =>
 function guardedAdminChange(
   db: Kysely<Database>,
   id: string,
-  { actorId }: AdminActor,
+  { actorId, onChanged }: AdminActor,
   removesAdmin: boolean,
   change: (trx: Kysely<Database>) => Promise<number>,
 ) {
@@ -150,7 +152,9 @@ function guardedAdminChange(
         .executeTakeFirst();
       if (!actor) throw forbidden('You are no longer an admin, so this change was not made.');
     }
-    return change(trx);
+    const changed = await change(trx);
+    if (changed && onChanged) await onChanged(trx);
+    return changed;
   });
 }
 

@@ -1,5 +1,6 @@
 import * as contract from '../../../common/contract/users.contract.ts';
 import { isStaff } from '../../../common/roles.ts';
+import type { AuditAction } from '../../../common/trust.constants.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
@@ -8,9 +9,11 @@ import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
+import * as audit from '../audit/audit.repository.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import { donationRecorded } from '../notifications/events.ts';
 import { toDonorDto, toUserDto } from './users.dto.ts';
+import type { AdminActor, UserRow } from './users.repository.ts';
 import * as users from './users.repository.ts';
 
 const isSelf = (user: SessionUser, email: string) => user.email === email.toLowerCase();
@@ -37,10 +40,10 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
   const days = env.DONATION_INTERVAL_DAYS;
 
   /** Applies an admin change; 404 for an unknown user, 409 when it would remove the last admin. */
-  async function adminChange(id: string, change: () => Promise<number>) {
+  async function adminChange(id: string, change: (target: UserRow) => Promise<number>) {
     const target = await users.findById(db, id);
     if (!target) throw notFound('No such user.');
-    const modifiedCount = await change();
+    const modifiedCount = await change(target);
     if (!modifiedCount) throw LAST_ADMIN();
     return modifiedCount;
   }
@@ -48,25 +51,47 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
   const routes = createRouter();
   const admin = [requireUser, requireRole('admin')];
 
+  /** The acting admin, whose change writes its audit entry in the change's own transaction. */
+  const audited = (
+    actor: SessionUser,
+    target: UserRow,
+    action: AuditAction,
+    detail: string | null = null,
+  ): AdminActor => ({
+    actorId: actor.id,
+    onChanged: (trx) =>
+      audit.insert(trx, actor, {
+        action,
+        targetType: 'user',
+        targetId: target.id,
+        targetLabel: `${target.name} <${target.email}>`,
+        detail,
+      }),
+  });
+
   // PATCH /users/admin/:id, /users/volunteer/:id, /users/block/:id, /users/unblock/:id: admin
   // only, never on oneself, never removing the last admin. Mounted before PATCH /users/:id.
   // The acting admin is named so that, should they be removed meanwhile, the change is refused.
   const adminActions = [
     [
       contract.makeAdmin,
-      (id: string, actorId: string) => users.setRole(db, id, 'admin', { actorId }),
+      (target: UserRow, actor: SessionUser) =>
+        users.setRole(db, target.id, 'admin', audited(actor, target, 'user.role', 'admin')),
     ],
     [
       contract.makeVolunteer,
-      (id: string, actorId: string) => users.setRole(db, id, 'volunteer', { actorId }),
+      (target: UserRow, actor: SessionUser) =>
+        users.setRole(db, target.id, 'volunteer', audited(actor, target, 'user.role', 'volunteer')),
     ],
     [
       contract.blockUser,
-      (id: string, actorId: string) => users.setStatus(db, id, 'block', { actorId }),
+      (target: UserRow, actor: SessionUser) =>
+        users.setStatus(db, target.id, 'block', audited(actor, target, 'user.block')),
     ],
     [
       contract.unblockUser,
-      (id: string, actorId: string) => users.setStatus(db, id, 'active', { actorId }),
+      (target: UserRow, actor: SessionUser) =>
+        users.setStatus(db, target.id, 'active', audited(actor, target, 'user.unblock')),
     ],
   ] as const;
   for (const [endpoint, change] of adminActions) {
@@ -74,7 +99,7 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
       const { id } = c.req.valid('param');
       const actor = currentUser(c);
       assertNotSelf(actor, id);
-      const modifiedCount = await adminChange(id, () => change(id, actor.id));
+      const modifiedCount = await adminChange(id, (target) => change(target, actor));
       return c.json({ modifiedCount }, 200);
     });
   }
@@ -173,8 +198,8 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
         const { id } = c.req.valid('param');
         const actor = currentUser(c);
         assertNotSelf(actor, id);
-        const deletedCount = await adminChange(id, () =>
-          users.deleteById(db, id, { actorId: actor.id }),
+        const deletedCount = await adminChange(id, (target) =>
+          users.deleteById(db, id, audited(actor, target, 'user.delete')),
         );
         return c.json({ deletedCount }, 200);
       })

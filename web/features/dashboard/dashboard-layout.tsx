@@ -16,6 +16,8 @@ type MenuKey =
   | 'createDonationRequest'
   | 'contentManagement'
   | 'contactMessages'
+  | 'reports'
+  | 'auditLog'
   | 'home'
   | 'donationRequests'
   | 'searchDonor'
@@ -37,6 +39,9 @@ const item = {
   },
   contentManagement: { key: 'contentManagement', to: '/dashboard/content-management' },
   contactMessages: { key: 'contactMessages', to: '/dashboard/contact-messages' },
+  // Issue 14: the queue of reported requests (staff) and the audit log (admin).
+  reports: { key: 'reports', to: '/dashboard/reports' },
+  auditLog: { key: 'auditLog', to: '/dashboard/audit-log' },
 } satisfies Record<string, MenuItem>;
 
 /** SPEC §2 "Menu by role", in the spec's order. */
@@ -48,8 +53,10 @@ const MENUS: Record<Role, MenuItem[]> = {
     item.myDonationRequests,
     item.createDonationRequest,
     item.contentManagement,
-    // Beyond the spec's menu: the inbox of the home page's contact form.
+    // Beyond the spec's menu: the inbox of the home page's contact form, reports, the audit log.
     item.contactMessages,
+    item.reports,
+    item.auditLog,
   ],
   volunteer: [
     item.profile,
@@ -57,6 +64,7 @@ const MENUS: Record<Role, MenuItem[]> = {
     item.myDonationRequests,
     item.createDonationRequest,
     item.contentManagement,
+    item.reports,
   ],
   donor: [item.profile, item.myDonationRequests, item.createDonationRequest],
 };

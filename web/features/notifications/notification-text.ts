@@ -14,6 +14,7 @@ export function notificationText(notification: NotificationResponse): string {
     time: data.donationTime ? formatDonationTime(data.donationTime) : '',
     donor: data.donorName ?? '',
     eligibleOn: data.eligibleOn ? formatDonationDate(data.eligibleOn) : '',
+    reason: data.reason ?? '',
   };
   switch (notification.kind) {
     case 'match-alert':
@@ -30,6 +31,14 @@ export function notificationText(notification: NotificationResponse): string {
       return i18n.t('notifications.kinds.donationReminder', values);
     case 'eligible-again':
       return i18n.t('notifications.kinds.eligibleAgain', values);
+    case 'request-withdrawn':
+      return i18n.t('notifications.kinds.requestWithdrawn', values);
+    case 'request-expired':
+      return i18n.t('notifications.kinds.requestExpired', values);
+    case 'request-confirm-due':
+      return i18n.t('notifications.kinds.requestConfirmDue', values);
+    case 'request-removed':
+      return i18n.t('notifications.kinds.requestRemoved', values);
   }
 }
 

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
+import { DonationHistory } from '../history/donation-history.tsx';
 import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AvailabilitySection } from '../matching/availability-section.tsx';
@@ -64,6 +65,8 @@ export function ProfilePage() {
         )}
       </section>
       {me.data && <AvailabilitySection me={me.data} />}
+      {/* Issue 14: completed donations and their certificates. */}
+      <DonationHistory />
       <SignOutEverywhere />
     </div>
   );

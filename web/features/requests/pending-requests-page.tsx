@@ -6,6 +6,8 @@ import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
+import { VerifiedBadge } from '../trust/verified-badge.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
 import { PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 
@@ -14,7 +16,13 @@ export function PendingRequestsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const page = readPage(params.get('page'));
-  const requests = usePendingRequests(page);
+  // Issue 14: ?verified=1 lists only requests staff have checked.
+  const verified = params.get('verified') === '1';
+  const requests = usePendingRequests(page, verified);
+  const pageParams = (next: number) => ({
+    page: String(next),
+    ...(verified ? { verified: '1' } : {}),
+  });
   usePageTitle(t('requests.public.title'));
 
   return (
@@ -23,6 +31,20 @@ export function PendingRequestsPage() {
         <h1 className="text-3xl font-bold text-gray-900">{t('requests.public.title')}</h1>
         <p className="mt-2 text-gray-600">{t('requests.public.intro')}</p>
       </header>
+      <div className="mb-6 flex flex-col items-center gap-4">
+        <FreeBloodNotice />
+        <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-red-600"
+            checked={verified}
+            onChange={(event) =>
+              setParams(event.target.checked ? { page: '1', verified: '1' } : { page: '1' })
+            }
+          />
+          {t('trust.verifiedOnly')}
+        </label>
+      </div>
       <QueryState
         query={requests}
         isEmpty={(data) => data.items.length === 0}
@@ -44,7 +66,7 @@ export function PendingRequestsPage() {
             <Pagination
               page={page}
               pages={pageCount(data.total, PENDING_PAGE_SIZE)}
-              onPageChange={(next) => setParams({ page: String(next) })}
+              onPageChange={(next) => setParams(pageParams(next))}
               disabled={requests.isPlaceholderData}
             />
           </>
@@ -65,9 +87,12 @@ function RequestCard({ request }: { request: DonationRequestResponse }) {
   return (
     <article className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md">
       <div className="mb-4 flex items-start justify-between gap-3">
-        <h2 className="min-w-0 text-lg font-semibold text-gray-900">
-          <LongText text={request.recipientName} lines={2} />
-        </h2>
+        <div className="min-w-0">
+          <h2 className="min-w-0 text-lg font-semibold text-gray-900">
+            <LongText text={request.recipientName} lines={2} />
+          </h2>
+          {request.verifiedAt && <VerifiedBadge />}
+        </div>
         <p className="shrink-0 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
           <span className="sr-only">{t('requests.fields.bloodGroup')}: </span>
           {request.bloodGroup}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { cellClass } from '../../components/data-table.tsx';
 import { LongText } from '../../components/long-text.tsx';
@@ -47,6 +48,7 @@ export function StatusWithDonorCell({ request }: { request: DonationRequestRespo
     <td className={cellClass}>
       <div className="flex min-w-0 flex-col items-start gap-1.5">
         <StatusBadge status={request.status} />
+        {request.confirmationDue && <ConfirmationDueNote />}
         {(request.status === 'inprogress' || request.status === 'done') && (
           <DonorCell name={request.donorName} email={request.donorEmail} />
         )}
@@ -64,4 +66,10 @@ export function DonorCell({ name, email }: { name: string | null; email: string 
       {email && <LongText text={email} lines={2} className="text-gray-600" />}
     </span>
   );
+}
+
+/** An in-progress request past its date (issue 14): the requester should say how it ended. */
+function ConfirmationDueNote() {
+  const { t } = useTranslation();
+  return <p className="max-w-48 text-xs text-amber-800">{t('trust.confirmationDue')}</p>;
 }

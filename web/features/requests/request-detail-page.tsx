@@ -13,6 +13,9 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
 import { MatchesPanel } from '../matching/matches-panel.tsx';
+import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
+import { RequestTrustActions } from '../trust/request-trust-actions.tsx';
+import { VerifiedBadge } from '../trust/verified-badge.tsx';
 import { DonateDialog } from './donate-dialog.tsx';
 import type { requestDetailLoader } from './request-detail.loader.ts';
 import { formatDonationDate, formatDonationTime, sameEmail } from './request-format.ts';
@@ -60,10 +63,15 @@ export function RequestDetailPage() {
           <h1 className="text-3xl font-extrabold text-red-600">
             {t('requests.detail.title', { group: request.bloodGroup })}
           </h1>
-          <p className="flex items-center gap-2 text-sm text-gray-600">
+          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
             {t('requests.fields.status')}: <StatusBadge status={request.status} />
+            {request.verifiedAt && <VerifiedBadge by={request.verifiedBy} />}
           </p>
         </header>
+        <div className="mt-5">
+          <FreeBloodNotice />
+        </div>
+        {request.removed && <p className="mt-3 text-sm text-gray-700">{t('trust.removed')}</p>}
 
         <div className="mt-5 rounded-xl bg-gray-50 p-4">
           <h2 className="text-sm font-semibold tracking-wide text-gray-500 uppercase">
@@ -128,6 +136,11 @@ export function RequestDetailPage() {
             />
           </div>
         )}
+        <RequestTrustActions
+          request={request}
+          user={user}
+          onChanged={() => void revalidator.revalidate()}
+        />
       </article>
       <MatchesPanel request={request} user={user} />
     </section>

@@ -5,6 +5,7 @@ import type { DonationRequestResponse } from '../../../common/request-response.s
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
+import { RepostButton } from '../trust/repost-button.tsx';
 import { EditRequestDialog } from './edit-request-dialog.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 
@@ -124,6 +125,8 @@ export function RequestRowActions({
           <EditRequestDialog request={request} open={editing} onClose={() => setEditing(false)} />
         </>
       )}
+      {/* Issue 14: an expired request of one's own can be posted again. */}
+      {canEdit && <RepostButton request={request} />}
       {(canDelete || showDisabledDelete) && (
         <button
           type="button"

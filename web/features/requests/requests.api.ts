@@ -27,17 +27,27 @@ export const PENDING_PAGE_SIZE = 9;
 
 const requestsKey = ['requests'] as const;
 
-/** GET /donation-request?status=pending: open requests for everyone, soonest first. */
-export const pendingRequestsQueryOptions = (page: number) =>
+/**
+ * GET /donation-request?status=pending: open requests for everyone, soonest first; `verified`
+ * keeps only those staff have checked (issue 14).
+ */
+export const pendingRequestsQueryOptions = (page: number, verified = false) =>
   queryOptions({
-    queryKey: [...requestsKey, 'pending', page],
+    queryKey: [...requestsKey, 'pending', page, verified],
     queryFn: () =>
-      requestPage(listRequests, { query: { status: 'pending', page, limit: PENDING_PAGE_SIZE } }),
+      requestPage(listRequests, {
+        query: {
+          status: 'pending',
+          page,
+          limit: PENDING_PAGE_SIZE,
+          ...(verified ? { verified: true } : {}),
+        },
+      }),
     placeholderData: keepPreviousData,
   });
 
-export function usePendingRequests(page: number) {
-  return useQuery(pendingRequestsQueryOptions(page));
+export function usePendingRequests(page: number, verified = false) {
+  return useQuery(pendingRequestsQueryOptions(page, verified));
 }
 
 /** The signed-in user's own requests, newest first. */

@@ -6,6 +6,7 @@ const tone: Record<RequestStatus, string> = {
   inprogress: 'bg-blue-50 text-blue-800 ring-blue-200',
   done: 'bg-green-50 text-green-800 ring-green-200',
   cancel: 'bg-gray-100 text-gray-700 ring-gray-300',
+  expired: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
 /** A request's status as a label; the text carries the meaning, the colour only repeats it. */

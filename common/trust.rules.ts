@@ -1,0 +1,116 @@
+import type { RequestStatus } from './constants.ts';
+import type { Actor, Denial } from './request-status.rules.ts';
+import { checkRequestAction } from './request-status.rules.ts';
+import { isStaff } from './roles.ts';
+
+// Trust and the rest of a request's life (issue 14): who may verify, report, remove, withdraw
+// and repost, and how a date turns a request into an expired one. Pure: the server enforces
+// these, the web only uses them to decide which buttons to show.
+
+export type TrustAction = 'verify' | 'report' | 'remove' | 'withdraw' | 'repost';
+
+export interface TrustState {
+  requesterId: string | null;
+  donorId: string | null;
+  /** The status as people see it (effectiveStatus). */
+  status: RequestStatus;
+  verified: boolean;
+  removed: boolean;
+  /** YYYY-MM-DD and HH:MM, in Dhaka. */
+  donationDate: string;
+  donationTime: string;
+}
+
+/** Dhaka is UTC+6 all year (no daylight saving). */
+const DHAKA_OFFSET = '+06:00';
+
+/** The moment of the donation at the hospital. */
+export const donationInstant = (request: { donationDate: string; donationTime: string }) =>
+  new Date(`${request.donationDate}T${request.donationTime}:00${DHAKA_OFFSET}`);
+
+/**
+ * The status people see: a pending request whose date has passed is expired, from the first
+ * moment of the next day, whether or not the sweep has stored it yet.
+ */
+export function effectiveStatus(
+  request: { status: RequestStatus; donationDate: string },
+  today: string,
+): RequestStatus {
+  return request.status === 'pending' && request.donationDate < today ? 'expired' : request.status;
+}
+
+/** An in-progress request whose date has passed waits for its requester to say done or cancel. */
+export const isConfirmationDue = (
+  request: { status: RequestStatus; donationDate: string },
+  today: string,
+) => request.status === 'inprogress' && request.donationDate < today;
+
+const deny = (status: 403 | 409, code: string, message: string): Denial => ({
+  status,
+  code,
+  message,
+});
+
+/**
+ * Whether `actor` may do `action` to a request in `request`'s state at `now`: null when allowed,
+ * else why not. Permission (403) is judged before state (409), as in checkRequestAction.
+ */
+export function checkTrustAction(
+  action: TrustAction,
+  actor: Actor,
+  request: TrustState,
+  now: Date,
+): Denial | null {
+  const staff = isStaff(actor.role);
+  switch (action) {
+    case 'verify':
+      if (!staff) return deny(403, 'FORBIDDEN', 'Only volunteers and admins can verify requests.');
+      if (request.status !== 'pending' || request.removed)
+        return deny(409, 'REQUEST_NOT_PENDING', 'Only a pending request can be verified.');
+      if (request.verified)
+        return deny(409, 'ALREADY_VERIFIED', 'This request is already verified.');
+      return null;
+    case 'report': {
+      if (actor.id === request.requesterId)
+        return deny(403, 'OWN_REQUEST', 'You cannot report your own request.');
+      const view = checkRequestAction('view', actor, request);
+      if (view) return deny(403, 'FORBIDDEN', 'You can only report a request you can see.');
+      if (request.removed)
+        return deny(409, 'REQUEST_REMOVED', 'This request has already been removed.');
+      return null;
+    }
+    case 'remove':
+      if (!staff) return deny(403, 'FORBIDDEN', 'Only volunteers and admins can remove requests.');
+      if (request.removed)
+        return deny(409, 'REQUEST_REMOVED', 'This request has already been removed.');
+      if (request.status === 'done' || request.status === 'cancel')
+        return deny(409, 'REQUEST_CLOSED', 'This request is already closed.');
+      return null;
+    case 'withdraw':
+      if (request.donorId === null || actor.id !== request.donorId)
+        return deny(
+          403,
+          'FORBIDDEN',
+          'Only the donor who accepted this request can withdraw from it.',
+        );
+      if (request.status !== 'inprogress')
+        return deny(
+          409,
+          'REQUEST_NOT_INPROGRESS',
+          'You can only withdraw while it is in progress.',
+        );
+      if (now.getTime() >= donationInstant(request).getTime())
+        return deny(
+          409,
+          'TOO_LATE_TO_WITHDRAW',
+          'The donation time has passed: please ask the requester to mark it done or canceled.',
+        );
+      return null;
+    case 'repost':
+      if (actor.id !== request.requesterId)
+        return deny(403, 'FORBIDDEN', 'You can only post your own requests again.');
+      if (request.status !== 'expired' || request.removed)
+        return deny(409, 'REQUEST_NOT_EXPIRED', 'Only an expired request can be posted again.');
+      return null;
+  }
+}

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { countUpToCap, type Page } from '../trust/capped-count.ts';
+
+// A donor's completed donations (issue 14): the requests they accepted that were marked done.
+
+const DONATION_COLUMNS = [
+  'id',
+  'donationDate',
+  'donationTime',
+  'hospitalName',
+  'district',
+  'division',
+  'bloodGroup',
+] as const;
+
+const donationsOf = (db: Kysely<Database>, donorId: string) =>
+  db.selectFrom('donationRequest').where('donorId', '=', donorId).where('status', '=', 'done');
+
+/** A page of the donor's completed donations, latest first. */
+export function findByDonor(db: Kysely<Database>, donorId: string, page: Page) {
+  return donationsOf(db, donorId)
+    .select(DONATION_COLUMNS)
+    .$if(page.after !== undefined, (query) => {
+      const [date, id] = (page.after ?? []).map(String) as [string, string];
+      return query.where((eb) => eb(eb.refTuple('donationDate', 'id'), '<', eb.tuple(date, id)));
+    })
+    .orderBy('donationDate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** How many donations the donor has completed (up to COUNT_CAP + 1). */
+export function countByDonor(db: Kysely<Database>, donorId: string) {
+  return countUpToCap(db, donationsOf(db, donorId));
+}
+
+/** One of the donor's completed donations, with its place in their history (1 = the first). */
+export async function findOneByDonor(db: Kysely<Database>, donorId: string, id: string) {
+  const donation = await donationsOf(db, donorId)
+    .select(DONATION_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!donation) return undefined;
+  const earlier = await donationsOf(db, donorId)
+    .where((eb) =>
+      eb.or([
+        eb('donationDate', '<', donation.donationDate),
+        eb.and([eb('donationDate', '=', donation.donationDate), eb('id', '<=', donation.id)]),
+      ]),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return { ...donation, ordinal: Number(earlier.count) };
+}

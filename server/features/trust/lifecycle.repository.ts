@@ -1,0 +1,164 @@
+import { type Kysely, sql } from 'kysely';
+import type { CreateRequest } from '../../../common/request.schema.ts';
+import type { Database } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { conflict } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Person, RequestRow } from '../requests/requests.repository.ts';
+import * as requests from '../requests/requests.repository.ts';
+import { countUpToCap, type Page } from './capped-count.ts';
+
+// The rest of a request's life (issue 14): limits on new requests, a donor's withdrawal.
+
+export interface CreateLimits {
+  /** Today in Dhaka (YYYY-MM-DD): a pending request dated before it is expired, not open. */
+  today: string;
+  /** Open requests (pending or in progress) one person may have at once. */
+  maxOpen: number;
+}
+
+/**
+ * Stores a new pending request unless its requester already has `maxOpen` open requests or an
+ * open request for the same recipient, blood group and date (409, in plain words). The check and
+ * the insert are one transaction that first locks the requester's row, so two requests sent at
+ * once are counted one after the other. `then` runs in the same transaction (a repost's event).
+ */
+export function insertWithinLimits(
+  db: Kysely<Database>,
+  requester: Person,
+  fields: CreateRequest,
+  { today, maxOpen }: CreateLimits,
+  then?: (trx: Kysely<Database>, id: string) => Promise<void>,
+): Promise<string> {
+  return inTransaction(db, async (trx) => {
+    // A write to the requester's own row: PostgreSQL holds its row lock, SQLite its write lock,
+    // until this transaction ends.
+    await trx
+      .updateTable('user')
+      .set({ updatedAt: sql<string>`"updatedAt"` })
+      .where('id', '=', requester.id)
+      .execute();
+    const open = await trx
+      .selectFrom('donationRequest')
+      .select(['recipientName', 'bloodGroup', 'donationDate', 'status'])
+      .where('requesterId', '=', requester.id)
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'inprogress'),
+          eb.and([eb('status', '=', 'pending'), eb('donationDate', '>=', today)]),
+        ]),
+      )
+      .execute();
+    const sameName = (name: string) =>
+      name.trim().toLowerCase() === fields.recipientName.trim().toLowerCase();
+    const duplicate = open.find(
+      (row) =>
+        sameName(row.recipientName) &&
+        row.bloodGroup === fields.bloodGroup &&
+        row.donationDate === fields.donationDate,
+    );
+    if (duplicate) {
+      throw conflict(
+        'DUPLICATE_REQUEST',
+        `You already have an open request for ${duplicate.recipientName} (${duplicate.bloodGroup}) on ${duplicate.donationDate}. Edit that one instead of posting it again.`,
+      );
+    }
+    if (open.length >= maxOpen) {
+      throw conflict(
+        'TOO_MANY_OPEN_REQUESTS',
+        `You already have ${open.length} open requests, the most one person can have at once. Mark one done or cancel it, or wait until its date has passed, before posting another.`,
+      );
+    }
+    const id = await requests.insert(trx, requester, fields);
+    await then?.(trx, id);
+    return id;
+  });
+}
+
+/**
+ * The donor backs out: the request is pending again with no donor, and the withdrawal is kept
+ * (with what the request was). Only while it is in progress with this donor. Rows changed (0/1).
+ */
+export function withdraw(
+  db: Kysely<Database>,
+  request: RequestRow,
+  donor: Person,
+  reason: string,
+  at: string,
+  then?: (trx: Kysely<Database>) => Promise<void>,
+) {
+  return inTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('donationRequest')
+      .set({ status: 'pending', donorId: null, donorName: null, donorEmail: null, updatedAt: at })
+      .where('id', '=', request.id)
+      .where('status', '=', 'inprogress')
+      .where('donorId', '=', donor.id)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    if (!changed) return 0;
+    await trx
+      .insertInto('requestWithdrawal')
+      .values({
+        id: newId(),
+        requestId: request.id,
+        recipientName: request.recipientName,
+        bloodGroup: request.bloodGroup,
+        donationDate: request.donationDate,
+        donorId: donor.id,
+        donorName: donor.name,
+        donorEmail: donor.email.toLowerCase(),
+        reason,
+        createdAt: at,
+      })
+      .execute();
+    await then?.(trx);
+    return changed;
+  });
+}
+
+const withdrawals = (db: Kysely<Database>, donorEmail: string | undefined) => {
+  const query = db.selectFrom('requestWithdrawal as w');
+  return donorEmail ? query.where('w.donorEmail', '=', donorEmail) : query;
+};
+
+/** A page of withdrawals, newest first (optionally one donor's), with each donor's count. */
+export function findWithdrawals(db: Kysely<Database>, donorEmail: string | undefined, page: Page) {
+  return withdrawals(db, donorEmail)
+    .select((eb) => [
+      'w.id',
+      'w.requestId',
+      'w.recipientName',
+      'w.bloodGroup',
+      'w.donationDate',
+      'w.donorId',
+      'w.donorName',
+      'w.donorEmail',
+      'w.reason',
+      'w.createdAt',
+      eb
+        .selectFrom('requestWithdrawal as mine')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('mine.donorId', '=', 'w.donorId')
+        .as('donorWithdrawals'),
+    ])
+    .$if(page.after !== undefined, (query) => {
+      const [createdAt, id] = (page.after ?? []).map(String) as [string, string];
+      return query.where((eb) =>
+        eb(eb.refTuple('w.createdAt', 'w.id'), '<', eb.tuple(createdAt, id)),
+      );
+    })
+    .orderBy('w.createdAt', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export type WithdrawalRow = Awaited<ReturnType<typeof findWithdrawals>>[number];
+
+/** How many withdrawals findWithdrawals would list, up to COUNT_CAP + 1. */
+export function countWithdrawals(db: Kysely<Database>, donorEmail: string | undefined) {
+  const query = db.selectFrom('requestWithdrawal');
+  return countUpToCap(db, donorEmail ? query.where('donorEmail', '=', donorEmail) : query);
+}

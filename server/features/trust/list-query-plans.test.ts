@@ -1,0 +1,114 @@
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/schema.ts';
+import { createTestApp, type TestApp, testEngine } from '../../test/test-app.ts';
+import * as audit from '../audit/audit.repository.ts';
+import * as history from '../history/history.repository.ts';
+import * as lifecycle from './lifecycle.repository.ts';
+import { countOpenVerified, findOpenVerified } from './open-verified.repository.ts';
+import * as trust from './trust.repository.ts';
+
+// The lists of issue 14 read through indexes shaped like their queries (as
+// server/db/query-plans.test.ts holds for the others): a page costs a page, a count stops at its
+// cap, and no list walks a whole table or sorts every match.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function recorded(run: (db: Kysely<Database>) => Promise<unknown>) {
+  const queries: CompiledQuery[] = [];
+  const executor = t.db.getExecutor();
+  const recording = t.db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      queries.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  await run(recording);
+  return queries;
+}
+
+async function planOf(query: CompiledQuery): Promise<string[]> {
+  return t.db.connection().execute(async (conn) => {
+    if (testEngine === 'sqlite') {
+      const explained = CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]);
+      const { rows } = await conn.executeQuery<{ detail: string }>(explained);
+      return rows.map((row) => row.detail);
+    }
+    // Weaker on PostgreSQL (no statistics on a test table): an index can serve the query.
+    await sql`set enable_seqscan = off`.execute(conn);
+    try {
+      const explained = CompiledQuery.raw(`explain ${query.sql}`, [...query.parameters]);
+      const { rows } = await conn.executeQuery<{ 'QUERY PLAN': string }>(explained);
+      return rows.map((row) => row['QUERY PLAN']);
+    } finally {
+      await sql`reset enable_seqscan`.execute(conn);
+    }
+  });
+}
+
+const TABLES = 'donationRequest|requestReport|requestWithdrawal|auditLog';
+const WHOLE_TABLE =
+  testEngine === 'sqlite'
+    ? new RegExp(`^SCAN (${TABLES})( |$)(?!USING)|USE TEMP B-TREE FOR ORDER BY`)
+    : new RegExp(`Seq Scan on "?(${TABLES})"?`);
+
+const page = { limit: 20, offset: 0 };
+const ID = '0190a0a0-0000-7000-8000-000000000000';
+const EMAIL = 'someone@example.org';
+
+/** [label, the repository call, the index on SQLite it must use (or null: any index)] */
+const lists: Array<[string, (db: Kysely<Database>) => Promise<unknown>, string | null]> = [
+  [
+    'verified open requests',
+    (db) => findOpenVerified(db, '2026-01-01', page),
+    'donation_request_verified_open_idx',
+  ],
+  [
+    'verified open count (capped)',
+    (db) => countOpenVerified(db, '2026-01-01'),
+    'donation_request_verified_open_idx',
+  ],
+  ['report queue', (db) => trust.findReported(db, page), 'donation_request_reported_idx'],
+  ['report queue count (capped)', (db) => trust.countReported(db), 'donation_request_reported_idx'],
+  ['reports of a request', (db) => trust.findReportsOfRequest(db, ID, page), null],
+  ['reports of a request count', (db) => trust.countReportsOfRequest(db, ID), null],
+  ['withdrawals', (db) => lifecycle.findWithdrawals(db, undefined, page), null],
+  ['withdrawals of a donor', (db) => lifecycle.findWithdrawals(db, EMAIL, page), null],
+  ['withdrawal count (capped)', (db) => lifecycle.countWithdrawals(db, undefined), null],
+  ['audit log', (db) => audit.findAll(db, {}, page), 'audit_log_created_idx'],
+  ['audit log by action', (db) => audit.findAll(db, { action: 'user.block' }, page), null],
+  ['audit log by actor', (db) => audit.findAll(db, { actor: EMAIL }, page), null],
+  [
+    'audit log by actor and action',
+    (db) => audit.findAll(db, { actor: EMAIL, action: 'user.block' }, page),
+    'audit_log_actor_action_idx',
+  ],
+  ['audit log count (capped)', (db) => audit.countAll(db, { actor: EMAIL }), null],
+  [
+    'a donor’s history',
+    (db) => history.findByDonor(db, ID, page),
+    'donation_request_donor_history_idx',
+  ],
+  ['a donor’s history count', (db) => history.countByDonor(db, ID), null],
+];
+
+describe(`trust, audit and history query plans (${testEngine})`, () => {
+  it.each(lists)('%s reads through an index', async (_label, run, index) => {
+    const queries = await recorded(run);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const plan = await planOf(query);
+      const why = `${query.sql}\n${plan.join('\n')}`;
+      expect(
+        plan.filter((line) => WHOLE_TABLE.test(line)),
+        why,
+      ).toEqual([]);
+      if (index && testEngine === 'sqlite') expect(plan.join(' '), why).toContain(index);
+    }
+  });
+});
