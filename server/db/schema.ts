@@ -1,5 +1,6 @@
 import type { ColumnType, RawBuilder } from 'kysely';
 import type { BloodGroup, RequestStatus, Role } from '../../common/constants.ts';
+import type { Language } from '../../common/languages.ts';
 import type { AuditAction, ReportReason, ReportStatus } from '../../common/trust.constants.ts';
 
 /**
@@ -62,6 +63,8 @@ export interface UserTable {
   searchVisible: Bool;
   /** The donor's own pause: not available until then (null: available). See availability.rules.ts. */
   pausedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The language they chose (issue 16): the site's after sign-in, and their emails'. */
+  language: ColumnType<Language, Language | undefined, Language>;
 }
 
 export interface SessionTable {

@@ -19,6 +19,7 @@ import { passwordReset } from './018-password-reset.ts';
 import { requestLifecycle } from './021-request-lifecycle.ts';
 import { trustRecords } from './022-trust-records.ts';
 import { lifecycleNotifications } from './023-lifecycle-notifications.ts';
+import { userLanguage } from './024-user-language.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -48,5 +49,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '021-request-lifecycle': requestLifecycle(engine),
     '022-trust-records': trustRecords(engine),
     '023-lifecycle-notifications': lifecycleNotifications(engine),
+    '024-user-language': userLanguage,
   };
 }
