@@ -4,8 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { RequestEventSink } from './request-events.ts';
 
-// The date's work on requests (issue 14), done by whatever runs on a schedule: a cron line
-// (`npm run requests:sweep`) today, the job worker of issue 13 once it lands. Nothing here keeps
+// The date's work on requests (issue 14), run hourly from the job table (sweep.jobs.ts) or at
+// once by `npm run requests:sweep`. Nothing here keeps
 // a timer; what people see does not wait for it either: a pending request past its date reads
 // `expired` from the first moment of the next day (effectiveStatus), and the public list never
 // shows it. The sweep stores that status, so lists filtered by status agree, and it says so to
