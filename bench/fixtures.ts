@@ -37,12 +37,15 @@ export function open(engine: Engine, location: string): DatabaseHandle {
     : connect({ sqliteFile: location });
 }
 
-/** Signs the demo donor in through the API (as a browser does); answers the Cookie header. */
-export async function signIn(origin: string): Promise<string> {
+/**
+ * Signs a demo donor in through the API (as a browser does); answers the Cookie header. `email`
+ * is one of seed:demo's demo0@example.org … demo49@example.org (demo0 unless said).
+ */
+export async function signIn(origin: string, email = DEMO_EMAIL): Promise<string> {
   const res = await fetch(`${origin}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);

@@ -17,6 +17,12 @@ export interface LoadCase {
   body?: string;
   /** Each path used once at most: the threads split the list between them. */
   once?: boolean;
+  /**
+   * Cookie headers to take in turn, one per request (several people), instead of one in
+   * `headers`; and `{{n}}` in the body replaced by a number no other request of the run has (a
+   * new patient each time: issue 14 refuses a person's second open request for the same one).
+   */
+  cookies?: string[];
 }
 
 export interface LoadResult {
@@ -39,6 +45,8 @@ wrk.method = ${lua(load.method)}
 ${load.body === undefined ? '' : `wrk.body = ${lua(load.body)}`}
 ${headers}
 local paths = { ${load.paths.map(lua).join(', ')} }
+local cookies = { ${(load.cookies ?? []).map(lua).join(', ')} }
+local template = wrk.body
 local threads = 0
 function setup(thread)
   thread:set("tid", threads)
@@ -54,10 +62,17 @@ function init(args)
     i = tid * 7
   end
 end
+local sent = 0
 function request()
   local path = paths[(i % #paths) + 1]
   i = i + step
-  return wrk.format(nil, path)
+  if #cookies == 0 then
+    return wrk.format(nil, path)
+  end
+  sent = sent + 1
+  local headers = { Cookie = cookies[((tid * 7 + sent) % #cookies) + 1] }
+  local body = string.gsub(template, "{{n}}", tid .. "-" .. sent)
+  return wrk.format(nil, path, headers, body)
 end
 `;
 }
