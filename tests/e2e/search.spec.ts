@@ -4,6 +4,9 @@ import { registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
 
+/** The donor search API's address, whatever its query. */
+const donorSearch = (url: URL) => url.pathname === '/api/users/donor';
+
 describe('donor search in the browser', () => {
   it('finds donors by blood group and place; the email only for signed-in people', async () => {
     const donor = await registerMember({
@@ -41,6 +44,36 @@ describe('donor search in the browser', () => {
     await page.getByLabel('District').selectOption('Jhalakathi');
     await page.getByRole('button', { name: 'Search Now' }).click();
     await page.getByRole('dialog').getByText('No donors match your selected criteria.').waitFor();
+    await page.context().close();
+  });
+  it("says '1,000+ donors found' when the server stopped counting", async () => {
+    await registerMember({ bloodGroup: 'B-', division: 'Rangpur', district: 'Nilphamari' });
+    const page = await browser.newPage();
+    // A real answer, with the headers a search of more than COUNT_CAP donors carries.
+    await page.route(donorSearch, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '1000', 'x-total-capped': 'true' },
+      });
+    });
+    await page.goto('/search-donor');
+    await page.getByLabel('Blood group').selectOption('B-');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    await page.getByRole('heading', { name: '1,000+ donors found' }).waitFor();
+
+    // Below the cap the total is exact, with grouped digits and no plus.
+    await page.unroute(donorSearch);
+    await page.route(donorSearch, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '1000' },
+      });
+    });
+    await page.getByLabel('Blood group').selectOption('');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    await page.getByRole('heading', { name: '1,000 donors found', exact: true }).waitFor();
     await page.context().close();
   });
 });
