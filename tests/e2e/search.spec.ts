@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
 import { registerMember, signIn } from './fixtures.ts';
@@ -74,6 +75,47 @@ describe('donor search in the browser', () => {
     await page.getByLabel('Blood group').selectOption('');
     await page.getByRole('button', { name: 'Search Now' }).click();
     await page.getByRole('heading', { name: '1,000 donors found', exact: true }).waitFor();
+    await page.context().close();
+  });
+  it("draws donors' photos from their small variant, lazily, in a fixed box", async () => {
+    const donor = await registerMember({
+      bloodGroup: 'A-',
+      division: 'Rangpur',
+      district: 'Panchagarh',
+    });
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    const square = await sharp({
+      create: { width: 192, height: 192, channels: 3, background: '#a33' },
+    })
+      .webp()
+      .toBuffer();
+    await page.route(
+      (url) => url.pathname.startsWith('/api/images/'),
+      async (route) => {
+        asked.push(new URL(route.request().url()).search);
+        await route.fulfill({ contentType: 'image/webp', body: square });
+      },
+    );
+    await page.goto('/search-donor');
+    await page.getByLabel('Blood group').selectOption('A-');
+    await page.getByLabel('Division').selectOption('Rangpur');
+    await page.getByLabel('District').selectOption('Panchagarh');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    const photo = page
+      .locator('li, article')
+      .filter({ hasText: donor.name })
+      .first()
+      .locator('img');
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(
+      /^\/api\/images\/[0-9a-f-]{36}\.webp\?size=small$/,
+    );
+    expect(await photo.getAttribute('loading')).toBe('lazy');
+    expect(await photo.getAttribute('width')).toBe('80');
+    expect(await photo.getAttribute('height')).toBe('80');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    expect(asked).toEqual(['?size=small']);
     await page.context().close();
   });
 });
