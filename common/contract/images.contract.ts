@@ -25,13 +25,24 @@ export const uploadImage = {
   responses: { 201: json(imageUploadResponseSchema, 'Stored'), ...errors(403, 413, 429) },
 } as const satisfies Endpoint;
 
-/** GET /api/images/:name: an uploaded photo. */
+/**
+ * `?size=small`: the photo's 192 px square variant, for avatars (made at upload; for photos
+ * stored before variants existed, on first request).
+ */
+export const imageSizeQuery = z.object({
+  size: z
+    .enum(['small'], { error: "Size must be 'small' (or left out for the photo itself)" })
+    .optional(),
+});
+
+/** GET /api/images/:name: an uploaded photo, or with `?size=small` its small square variant. */
 export const getImage = {
   method: 'get',
   path: '/images/{name}',
   tags: ['Images'],
-  summary: 'An uploaded photo (immutable: names are never reused)',
-  request: { params: imageNameParam },
+  summary:
+    'An uploaded photo, or its 192 px square with ?size=small (immutable: names are never reused)',
+  request: { params: imageNameParam, query: imageSizeQuery },
   responses: {
     200: {
       description: 'The WebP image',

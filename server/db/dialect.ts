@@ -217,12 +217,18 @@ async function immediateTransaction<T>(
   }
 }
 
+/** What toISOString writes: every time this app stores (nowIso, the seeds) is in this form. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** A timestamp as read from either engine, as an ISO-8601 UTC string. */
 export function toIso(value: Date | string): string;
 export function toIso(value: Date | string | null): string | null;
 export function toIso(value: Date | string | null): string | null {
   if (value === null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // SQLite hands back the text stored, already ISO: parsing it into a Date to write it out again
+  // was 2.5% of the public request list's CPU in the bench's profile.
+  return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
 }
 
 /** A boolean as read from either engine. */

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { donorSearchSchema } from '../../common/user.schema.ts';
 import { generator } from '../../scripts/seed-demo-data.ts';
 import * as matching from '../features/matching/matching.repository.ts';
@@ -52,18 +52,23 @@ async function seedSample(db: Kysely<Database>) {
 }
 afterAll(() => t.close());
 
-/** The SQL the repository call builds, recorded by a plugin (the call itself runs too). */
+/**
+ * The statements the repository call runs, with their values, recorded as the executor runs
+ * them (queries compiled once per shape, server/db/compiled-by-shape.ts, are built only once).
+ */
 async function recorded(run: (db: Kysely<Database>) => Promise<unknown>) {
   const queries: CompiledQuery[] = [];
   const executor = t.db.getExecutor();
-  const recording = t.db.withPlugin({
-    transformQuery: ({ node, queryId }) => {
-      queries.push(executor.compileQuery(node, queryId));
-      return node;
-    },
-    transformResult: async ({ result }) => result,
+  const execute = executor.executeQuery.bind(executor);
+  const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query) => {
+    queries.push(query);
+    return execute(query);
   });
-  await run(recording);
+  try {
+    await run(t.db);
+  } finally {
+    spy.mockRestore();
+  }
   return queries;
 }
 

@@ -93,9 +93,9 @@ export function setPageHeaders(
 }
 
 /**
- * The one way a list endpoint answers: reads the page and the total together, sets
- * X-Total-Count and Link, and answers the page's items. A capped list refuses page numbers past
- * COUNT_CAP items (the `after` links go there), so no request walks further than that.
+ * The one way a list endpoint answers: reads the page (then the total, unless the page tells
+ * it), sets X-Total-Count and Link, and answers the page's items. A capped list refuses page
+ * numbers past COUNT_CAP items (the `after` links go there), so no request walks further.
  */
 export async function listPage<Row, Item>(
   c: Context,
@@ -110,10 +110,11 @@ export async function listPage<Row, Item>(
     const message = `Pages are numbered up to the first ${COUNT_CAP.toLocaleString('en')} items: follow the next link from the last numbered page to go further, or narrow the list.`;
     throw badRequest(message, { page: message });
   }
-  const [rows, total] = await Promise.all([
-    source.rows({ limit: page.limit, offset: after ? 0 : offset, after }),
-    source.total(),
-  ]);
+  const rows = await source.rows({ limit: page.limit, offset: after ? 0 : offset, after });
+  // A numbered page that is not full ends the list, so it tells the total itself: the count is
+  // run only when it does not (a full page, an empty page past the end, or a page by `after`).
+  const lastPage = !after && rows.length < page.limit && (rows.length > 0 || offset === 0);
+  const total = lastPage ? offset + rows.length : await source.total();
   const lastRow = rows.length === page.limit ? rows[rows.length - 1] : undefined;
   setPageHeaders(c, total, page, {
     following: after !== undefined,

@@ -1,8 +1,12 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
 import { registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
+
+/** The donor search API's address, whatever its query. */
+const donorSearch = (url: URL) => url.pathname === '/api/users/donor';
 
 describe('donor search in the browser', () => {
   it('finds donors by blood group and place; the email only for signed-in people', async () => {
@@ -41,6 +45,77 @@ describe('donor search in the browser', () => {
     await page.getByLabel('District').selectOption('Jhalakathi');
     await page.getByRole('button', { name: 'Search Now' }).click();
     await page.getByRole('dialog').getByText('No donors match your selected criteria.').waitFor();
+    await page.context().close();
+  });
+  it("says '1,000+ donors found' when the server stopped counting", async () => {
+    await registerMember({ bloodGroup: 'B-', division: 'Rangpur', district: 'Nilphamari' });
+    const page = await browser.newPage();
+    // A real answer, with the headers a search of more than COUNT_CAP donors carries.
+    await page.route(donorSearch, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '1000', 'x-total-capped': 'true' },
+      });
+    });
+    await page.goto('/search-donor');
+    await page.getByLabel('Blood group').selectOption('B-');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    await page.getByRole('heading', { name: '1,000+ donors found' }).waitFor();
+
+    // Below the cap the total is exact, with grouped digits and no plus.
+    await page.unroute(donorSearch);
+    await page.route(donorSearch, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'x-total-count': '1000' },
+      });
+    });
+    await page.getByLabel('Blood group').selectOption('');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    await page.getByRole('heading', { name: '1,000 donors found', exact: true }).waitFor();
+    await page.context().close();
+  });
+  it("draws donors' photos from their small variant, lazily, in a fixed box", async () => {
+    const donor = await registerMember({
+      bloodGroup: 'A-',
+      division: 'Rangpur',
+      district: 'Panchagarh',
+    });
+    const page = await browser.newPage();
+    const asked: string[] = [];
+    const square = await sharp({
+      create: { width: 192, height: 192, channels: 3, background: '#a33' },
+    })
+      .webp()
+      .toBuffer();
+    await page.route(
+      (url) => url.pathname.startsWith('/api/images/'),
+      async (route) => {
+        asked.push(new URL(route.request().url()).search);
+        await route.fulfill({ contentType: 'image/webp', body: square });
+      },
+    );
+    await page.goto('/search-donor');
+    await page.getByLabel('Blood group').selectOption('A-');
+    await page.getByLabel('Division').selectOption('Rangpur');
+    await page.getByLabel('District').selectOption('Panchagarh');
+    await page.getByRole('button', { name: 'Search Now' }).click();
+    const photo = page
+      .locator('li, article')
+      .filter({ hasText: donor.name })
+      .first()
+      .locator('img');
+    await photo.waitFor();
+    expect(await photo.getAttribute('src')).toMatch(
+      /^\/api\/images\/[0-9a-f-]{36}\.webp\?size=small$/,
+    );
+    expect(await photo.getAttribute('loading')).toBe('lazy');
+    expect(await photo.getAttribute('width')).toBe('80');
+    expect(await photo.getAttribute('height')).toBe('80');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(192);
+    expect(asked).toEqual(['?size=small']);
     await page.context().close();
   });
 });

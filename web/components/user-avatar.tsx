@@ -1,30 +1,34 @@
 import { useState } from 'react';
+import { avatarSrc } from '../lib/avatar-src.ts';
 
 /**
  * The one round profile photo of the app; the name's initials when there is none or it fails to
  * load.
- * Decorative: the name is always shown beside it.
+ * Decorative: the name is always shown beside it. Drawn from the photo's small variant (192 px);
+ * `eager` for the few above the fold (the account menu, the profile), lazy everywhere else.
  */
 export function UserAvatar({
   name,
   image,
   className = 'size-10',
+  eager = false,
 }: {
   name: string;
   image: string | null;
   className?: string;
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   if (image && failed !== image) {
     return (
       <img
-        src={image}
+        src={avatarSrc(image)}
         alt=""
         // Square, and never drawn larger than this: the box is known before the stylesheet or
         // the photo arrives, so nothing moves when they do (the class sets the shown size).
         width={80}
         height={80}
-        loading="lazy"
+        loading={eager ? 'eager' : 'lazy'}
         decoding="async"
         onError={() => setFailed(image)}
         className={`${className} shrink-0 rounded-full bg-gray-100 object-cover`}

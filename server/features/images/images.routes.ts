@@ -9,6 +9,7 @@ import { createRouter, guarded } from '../../lib/openapi.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
 import { toSafeWebp } from './image-processing.ts';
+import { getSmall, smallName, toSmallWebp } from './image-variants.ts';
 import * as uploads from './images.repository.ts';
 import { reserveVisitorUpload, sweepUnclaimed } from './unclaimed-uploads.ts';
 
@@ -61,7 +62,9 @@ export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: Im
             });
           }
           const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
+          const small = await toSmallWebp(webp);
           await storage.put(name, webp);
+          await storage.put(smallName(name), small);
         } catch (error) {
           // A refused or failed upload keeps nothing, so it does not count as a waiting photo.
           if (!user) await uploads.deleteByName(db, name);
@@ -79,7 +82,11 @@ export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: Im
       },
     )
     .openapi(getImage, async (c) => {
-      const data = await storage.get(c.req.valid('param').name);
+      const { name } = c.req.valid('param');
+      const data =
+        c.req.valid('query').size === 'small'
+          ? await getSmall(storage, name, logger)
+          : await storage.get(name);
       if (!data) throw notFound('No such image.');
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': 'image/webp',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import { request } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { SMALL_SIDE, smallName } from './image-variants.ts';
 
 let t: TestApp;
 let auth: Record<string, string>;
@@ -118,5 +119,85 @@ describe(`POST /api/images (${process.env.TEST_ENGINE})`, () => {
       404,
     );
     expect((await request(t, '/api/images/..%2F..%2Fredhope.sqlite')).status).toBe(400);
+  });
+});
+
+describe(`small variants for avatars (${process.env.TEST_ENGINE})`, () => {
+  const photo = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#a33' } })
+      .jpeg()
+      .toBuffer();
+  const served = async (url: string) => {
+    const res = await request(t, url);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    return { res, bytes };
+  };
+
+  it('stores a 192 px square beside each upload and serves it with ?size=small', async () => {
+    const res = await upload(await photo(1200, 800), 'portrait.jpg');
+    expect(res.status).toBe(201);
+    const url: string = res.body.data.display_url;
+    const name = url.split('/').pop() as string;
+    // Made at upload, in the same storage as the photo.
+    expect(await t.deps.storage.get(smallName(name))).not.toBeNull();
+
+    const small = await served(`${url}?size=small`);
+    expect(small.res.status).toBe(200);
+    expect(small.res.headers.get('content-type')).toBe('image/webp');
+    expect(small.res.headers.get('cache-control')).toContain('immutable');
+    const meta = await sharp(small.bytes).metadata();
+    expect(meta.format).toBe('webp');
+    expect([meta.width, meta.height]).toEqual([SMALL_SIDE, SMALL_SIDE]);
+
+    // The photo itself is unchanged, and much larger than its variant.
+    const full = await served(url);
+    expect((await sharp(full.bytes).metadata()).width).toBe(1200);
+    expect(small.bytes.byteLength).toBeLessThan(full.bytes.byteLength);
+  });
+
+  it('never enlarges a photo smaller than the variant', async () => {
+    const res = await upload(await photo(64, 48), 'tiny.jpg');
+    const small = await served(`${res.body.data.display_url}?size=small`);
+    const meta = await sharp(small.bytes).metadata();
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+
+  it('makes the variant of a photo stored before variants existed, on first request', async () => {
+    const name = '0190a0a0-0000-7000-8000-0000000000a1.webp';
+    await t.deps.storage.put(
+      name,
+      await sharp(await photo(800, 600))
+        .webp()
+        .toBuffer(),
+    );
+    expect(await t.deps.storage.get(smallName(name))).toBeNull();
+
+    const small = await served(`/api/images/${name}?size=small`);
+    expect(small.res.status).toBe(200);
+    expect(small.res.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(small.bytes).metadata()).width).toBe(SMALL_SIDE);
+    expect(await t.deps.storage.get(smallName(name))).not.toBeNull();
+  });
+
+  it('serves the photo itself when no variant can be made from it', async () => {
+    const name = '0190a0a0-0000-7000-8000-0000000000a2.webp';
+    const stored = Buffer.from('not an image the server can decode');
+    await t.deps.storage.put(name, stored);
+    const small = await served(`/api/images/${name}?size=small`);
+    expect(small.res.status).toBe(200);
+    expect(small.bytes.equals(stored)).toBe(true);
+  });
+
+  it('answers 404 for the small variant of an unknown image, and 400 for another size', async () => {
+    const unknown = '/api/images/0190a0a0-0000-7000-8000-00000000beef.webp';
+    expect((await request(t, `${unknown}?size=small`)).status).toBe(404);
+    const res = await request(t, `${unknown}?size=huge`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("Size must be 'small'");
+    // The variant is reached through ?size only, not by its own name.
+    expect(
+      (await request(t, `/api/images/${smallName('0190a0a0-0000-7000-8000-0000000000a1.webp')}`))
+        .status,
+    ).toBe(400);
   });
 });

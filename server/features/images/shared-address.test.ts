@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { call, request } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { smallName } from './image-variants.ts';
 
 // Issue 17, item 1: a sign-up drive behind one address (campus Wi-Fi, an office, a carrier's
 // shared address) stopped after ten people, because visitors could upload 10 photos an hour per
@@ -210,7 +211,11 @@ describe(`waiting photos (${process.env.TEST_ENGINE})`, () => {
     // The next visitor upload sweeps.
     expect((await upload(t, '10.61.0.3', bytes)).status).toBe(201);
     expect((await request(t, abandoned)).status).toBe(404);
+    // Its small variant goes with it.
+    expect(await t.deps.storage.get(smallName(nameOf(abandoned)))).toBeNull();
+    expect((await request(t, `${abandoned}?size=small`)).status).toBe(404);
     expect((await request(t, used)).status).toBe(200);
+    expect(await t.deps.storage.get(smallName(nameOf(used)))).not.toBeNull();
     const rows = await t.db.selectFrom('upload').select('name').execute();
     expect(rows.map((row) => row.name)).not.toContain(nameOf(abandoned));
     expect(rows.map((row) => row.name)).toContain(nameOf(used));

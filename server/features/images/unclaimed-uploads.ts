@@ -6,6 +6,7 @@ import type { Env } from '../../lib/env.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { tooManyRequests } from '../../lib/rate-limit.ts';
 import type { ImageStorage } from '../../lib/storage.ts';
+import { smallName } from './image-variants.ts';
 import * as uploads from './images.repository.ts';
 
 // A visitor uploads a photo only to register with it (decision 008). The photo waits, unclaimed,
@@ -92,7 +93,10 @@ export async function sweepUnclaimed(
     for (const name of names) {
       // The record goes first, and only if still unclaimed: a registration claiming it meanwhile
       // keeps its photo.
-      if (await uploads.deleteIfUnclaimed(db, name)) await storage.delete(name);
+      if (await uploads.deleteIfUnclaimed(db, name)) {
+        await storage.delete(smallName(name));
+        await storage.delete(name);
+      }
     }
   } catch (error) {
     logger.warn({ err: error }, 'sweeping unclaimed photos failed');

@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
-import { COUNT_CAP, type Role, type UserStatus } from '../../../common/constants.ts';
+import {
+  type BloodGroup,
+  COUNT_CAP,
+  type Role,
+  type UserStatus,
+} from '../../../common/constants.ts';
 import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
+import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
 import { serializedTransaction } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -223,51 +229,67 @@ export async function deleteById(db: Kysely<Database>, id: string, actor: AdminA
 
 /** Active, visible donors matching the filters, by name. Sort key: name, id. */
 export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: Slice) {
-  let query = donorQuery(db, filters);
-  if (slice.after) {
-    const [name, id] = slice.after.map(String);
-    query = query.where((eb) =>
-      eb(eb.refTuple('name', 'id'), '>', eb.tuple(name as string, id as string)),
-    );
-  }
-  return query
-    .select([
-      'id',
-      'name',
-      'email',
-      'image',
-      'bloodGroup',
-      'division',
-      'district',
-      'upazila',
-      'lastDonationDate',
-      'pausedUntil',
-    ])
-    .orderBy('name')
-    .orderBy('id')
-    .limit(slice.limit)
-    .offset(slice.offset)
-    .execute();
+  const { shape, values } = donorFilters(filters);
+  const [afterName, afterId] = slice.after?.map(String) ?? [];
+  return donorPage(
+    db,
+    { ...shape, after: slice.after !== undefined },
+    { ...values, afterName, afterId, limit: slice.limit, offset: slice.offset },
+  );
 }
+
+const donorPage = compiledByShape(
+  (db: Kysely<Database>, shape: DonorShape & { after: boolean }, param: ParamOf) => {
+    let query = donorQuery(db, shape, param);
+    if (shape.after) {
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('name', 'id'),
+          '>',
+          eb.tuple(param<string>('afterName'), param<string>('afterId')),
+        ),
+      );
+    }
+    return query
+      .select([
+        'id',
+        'name',
+        'email',
+        'image',
+        'bloodGroup',
+        'division',
+        'district',
+        'upazila',
+        'lastDonationDate',
+        'pausedUntil',
+      ])
+      .orderBy('name')
+      .orderBy('id')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'));
+  },
+);
 
 /**
  * How many donors searchDonors would list without paging, counted up to COUNT_CAP + 1 (more
  * means "over the cap"): the work stops there however many match.
  */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
+  const { shape, values } = donorFilters(filters);
+  const [row] = await donorCount(db, shape, values);
+  return Number(row?.count ?? 0);
+}
+
+const donorCount = compiledByShape((db: Kysely<Database>, shape: DonorShape, param: ParamOf) => {
   // In the list's own order: so every engine counts along the list's index and stops at the cap
   // (left unordered, PostgreSQL may prefer to filter the table from its start).
-  const matches = donorQuery(db, filters)
+  const matches = donorQuery(db, shape, param)
     .select('id')
     .orderBy('name')
     .orderBy('id')
     .limit(COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(matches.as('match'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+  return db.selectFrom(matches.as('match')).select((eb) => eb.fn.countAll<number>().as('count'));
+});
 
 /** Each district's division, by English name (the reference data; names are unique). */
 const DIVISION_OF_DISTRICT = new Map(
@@ -288,30 +310,60 @@ for (const upazila of geo.upazilas) {
   ]);
 }
 
+/** Which filters a donor search uses (the SQL's shape); the values are bound separately. */
+interface DonorShape {
+  [filter: string]: boolean;
+  bloodGroup: boolean;
+  upazila: boolean;
+  district: boolean;
+  division: boolean;
+  /** The district lies in another division than the one asked for: nothing matches. */
+  nowhere: boolean;
+}
+
 /**
- * The donors the filters select. The place is given to SQL as its narrowest parts, each index
- * starting with them (migrations 005, 009, 010): the upazila with its district, else the
- * district, else the division. The wider place is checked against the reference data here
- * rather than in SQL, where it would tempt the planner to walk a whole division's donors.
+ * The place is given to SQL as its narrowest parts, each index starting with them (migrations
+ * 005, 009, 010): the upazila with its district, else the district, else the division. The wider
+ * place is checked against the reference data here rather than in SQL, where it would tempt the
+ * planner to walk a whole division's donors.
  */
-function donorQuery(db: Kysely<Database>, filters: DonorSearch) {
-  let query = db
-    .selectFrom('user')
-    .where('status', '=', 'active')
-    .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
-  if (filters.bloodGroup) query = query.where('bloodGroup', '=', filters.bloodGroup);
+function donorFilters(filters: DonorSearch): {
+  shape: DonorShape;
+  values: Record<string, unknown>;
+} {
   // An upazila given alone names its district too, when only one district has that name.
   const upazilaDistricts = filters.upazila ? DISTRICTS_OF_UPAZILA.get(filters.upazila) : undefined;
   const district =
     filters.district ?? (upazilaDistricts?.length === 1 ? upazilaDistricts[0] : undefined);
-  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
-  if (district) {
-    query = query.where('district', '=', district);
-    if (filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division) {
-      query = query.where(sql<boolean>`1 = 0`);
-    }
-  } else if (filters.division) {
-    query = query.where('division', '=', filters.division);
-  }
+  return {
+    shape: {
+      bloodGroup: Boolean(filters.bloodGroup),
+      upazila: Boolean(filters.upazila),
+      district: Boolean(district),
+      division: !district && Boolean(filters.division),
+      nowhere: Boolean(
+        district && filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division,
+      ),
+    },
+    values: {
+      bloodGroup: filters.bloodGroup,
+      upazila: filters.upazila,
+      district,
+      division: filters.division,
+    },
+  };
+}
+
+/** The donors a search of this shape selects (active, visible, matching each filter set). */
+function donorQuery(db: Kysely<Database>, shape: DonorShape, param: ParamOf) {
+  let query = db
+    .selectFrom('user')
+    .where('status', '=', 'active')
+    .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
+  if (shape.bloodGroup) query = query.where('bloodGroup', '=', param<BloodGroup>('bloodGroup'));
+  if (shape.upazila) query = query.where('upazila', '=', param<string>('upazila'));
+  if (shape.district) query = query.where('district', '=', param<string>('district'));
+  if (shape.division) query = query.where('division', '=', param<string>('division'));
+  if (shape.nowhere) query = query.where(sql<boolean>`1 = 0`);
   return query;
 }

@@ -98,7 +98,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
         }}
         className="flex max-w-full min-w-0 items-center gap-2 rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
       >
-        <UserAvatar name={user.name} image={user.image} className="size-10 text-sm" />
+        <UserAvatar name={user.name} image={user.image} className="size-10 text-sm" eager />
         {/* A long name is cut here; its title, the menu's label and the profile carry it whole. */}
         <span
           title={user.name}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatTotal } from '../../lib/format-total.ts';
 import { useNewContactCount } from './contact-inbox.api.ts';
 
 /**
@@ -10,7 +11,7 @@ export function NewMessagesBadge() {
   const count = useNewContactCount();
   const total = count.data?.total ?? 0;
   if (total === 0) return null;
-  const shown = count.data?.capped ? `${total.toLocaleString('en-US')}+` : String(total);
+  const shown = formatTotal(total, count.data?.capped);
   return (
     <>
       <span

@@ -172,7 +172,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-4">
-        <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" />
+        <UserAvatar name={me.name} image={me.image} className="size-20 text-2xl" eager />
         <div className="min-w-0 flex-1">
           <p className="truncate text-lg font-semibold text-gray-900" title={me.name}>
             {me.name}

@@ -9,6 +9,7 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { QueryState } from '../../components/query-state.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { dialog } from '../../lib/dialogs.ts';
+import { formatTotal } from '../../lib/format-total.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
@@ -85,7 +86,10 @@ export function SearchDonorPage() {
             {(data) => (
               <>
                 <h2 className="text-lg font-semibold text-gray-900" aria-live="polite">
-                  {t('search.found', { count: total })}
+                  {t('search.found', {
+                    count: total,
+                    shown: formatTotal(total, data.capped),
+                  })}
                 </h2>
                 <ul
                   className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}

@@ -10,6 +10,7 @@ import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
+import { formatTotal } from '../../lib/format-total.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -107,7 +108,7 @@ function UsersList({ myId }: { myId: string }) {
         />
         {users.data && (
           <p className="text-sm text-gray-600" aria-live="polite">
-            {t('users.count', { count: total })}
+            {t('users.count', { count: total, shown: formatTotal(total, users.data.capped) })}
           </p>
         )}
       </div>
