@@ -71,9 +71,10 @@ function startLoad(base: string, writers: Writer[], photo: Buffer) {
       }
     }
     async function writeOnce() {
+      made += 1;
       const created = await httpCall(base, 'POST', '/api/donation-request', {
         // A new patient each time (issue 14 refuses a duplicate of an open request).
-        body: requestForm({ recipientName: `Patient ${(made += 1)}` }),
+        body: requestForm({ recipientName: `Patient ${made}` }),
         headers: writer.headers,
       });
       if (created.status !== 201) refused.push(`create ${created.status}`);

@@ -109,9 +109,7 @@ describe('trust: report, dismiss, verify', () => {
     const visitor = await browser.newPage();
     await visitor.setViewportSize({ width: 390, height: 844 });
     // The page is prerendered (decision 009): it reads its list once the app has taken it over.
-    const listRead = visitor.waitForResponse((res) =>
-      res.url().includes('/api/donation-request?'),
-    );
+    const listRead = visitor.waitForResponse((res) => res.url().includes('/api/donation-request?'));
     await visitor.goto('/blood-donation-request');
     await listRead;
     await visitor.getByText('Donating blood is free — never pay anyone for it.').waitFor();
