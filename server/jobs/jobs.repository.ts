@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { skippingLockedRows } from '../db/dialect.ts';
+import { idAmongLockedRows } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
 
@@ -43,9 +43,9 @@ const claimable = (db: Kysely<Database>, nowIso: string) =>
 
 /**
  * Claims up to `max` due jobs for `workerId` until `leaseMs` from now, and answers them. One
- * UPDATE: on PostgreSQL the candidates are locked skipping rows another worker is claiming, and
- * the outer condition is checked again on the locked row; on SQLite the statement holds the
- * database's write lock. Either way no job is claimed by two workers at once.
+ * UPDATE: on PostgreSQL the candidates are locked skipping rows another worker is claiming
+ * (idAmongLockedRows), and the outer condition is checked again on the locked row; on SQLite the
+ * statement holds the database's write lock. Either way no job is claimed by two workers at once.
  */
 export function claimDue(
   db: Kysely<Database>,
@@ -55,10 +55,7 @@ export function claimDue(
   max: number,
 ) {
   const nowIso = now.toISOString();
-  const candidates = skippingLockedRows(
-    db,
-    claimable(db, nowIso).select('id').orderBy('runAt').limit(max),
-  );
+  const candidates = claimable(db, nowIso).select('id').orderBy('runAt').limit(max);
   return db
     .updateTable('job')
     .set((eb) => ({
@@ -68,7 +65,7 @@ export function claimDue(
       attempts: eb('attempts', '+', 1),
       updatedAt: nowIso,
     }))
-    .where('id', 'in', candidates)
+    .where(idAmongLockedRows(db, candidates))
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('runAt', '<=', nowIso)]),

@@ -144,9 +144,14 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     const sink = await startSmtpSink(0, { delayMs: 50 });
     cleanups.push(() => sink.close());
     const { env, handle } = await freshDatabase();
-    const servers = [1, 2].map(() => startServerProcess({ ...env, SMTP_URL: sink.url }));
+    // A lease far longer than the wait below, so no batch is taken over while the sink pauses.
+    const serverEnv = { ...env, SMTP_URL: sink.url, JOB_LEASE_SECONDS: '60' };
+    const servers = [1, 2].map(() => startServerProcess(serverEnv));
     await Promise.all(servers.map((server) => server.listening));
 
+    // The sink answers nothing until both servers hold a batch: each is then mid-send at once,
+    // whichever of them started polling first (a loaded machine may start one much later).
+    sink.pause();
     const addresses = Array.from({ length: 60 }, (_, i) => `person-${i}@example.org`);
     for (const to of addresses) await enqueue(handle.db, emailJob(to));
     const jobs = () =>
@@ -155,6 +160,11 @@ describe(`the email outbox across processes (${testEngine})`, () => {
         .select(['status', 'lockedBy'])
         .where('kind', '=', 'email')
         .execute();
+    const workersHolding = async () =>
+      new Set((await jobs()).filter((job) => job.status === 'running').map((job) => job.lockedBy))
+        .size;
+    await until(async () => (await workersHolding()) === 2, 'both servers claim a batch');
+    sink.resume();
     await until(
       async () => (await jobs()).every((job) => job.status === 'done'),
       'every message is sent',
@@ -165,7 +175,6 @@ describe(`the email outbox across processes (${testEngine})`, () => {
 
     expect(sink.accepted.map((m) => m.to[0]).sort()).toEqual([...addresses].sort());
     expect(new Set(sink.accepted.map((m) => m.messageId)).size).toBe(addresses.length);
-    // Both servers did part of the work.
     expect(new Set((await jobs()).map((job) => job.lockedBy)).size).toBe(2);
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { manualClock, SECOND } from '../test/manual-clock.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { enqueue } from './jobs.repository.ts';
+import { claimDue, enqueue } from './jobs.repository.ts';
 import { backoffMs, createWorker, type JobHandler, MAX_ATTEMPTS } from './worker.ts';
 
 const clock = manualClock();
@@ -174,5 +174,19 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
       await enqueue(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
     await Promise.all(workers.map((worker) => worker.runDue()));
     expect(ran.sort()).toEqual(expected.sort());
+  });
+
+  it('claims no more jobs at once than its batch, so other servers get the rest', async () => {
+    for (let n = 0; n < 60; n++)
+      await enqueue(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
+    // Claimed in turn by six workers: ten each, none taken twice, and every job taken.
+    const claimed: string[] = [];
+    for (let worker = 0; worker < 6; worker++) {
+      const batch = await claimDue(t.db, `worker-${worker}`, clock.now(), 60 * SECOND, 10);
+      expect(batch).toHaveLength(10);
+      claimed.push(...batch.map((job) => job.id));
+    }
+    expect(new Set(claimed).size).toBe(60);
+    expect(await claimDue(t.db, 'worker-late', clock.now(), 60 * SECOND, 10)).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
   const accepted: ReceivedEmail[] = [];
   let hold = false;
   let onHeld: (() => void) | undefined;
+  // While paused, messages are taken but answered only on resume (a slow server, not a dead one).
+  let paused: { done: Promise<void>; resume: () => void } | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -65,8 +67,9 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
           callback();
         };
         // A slow server: each message takes a while, as over a real network.
-        if (delayMs) setTimeout(accept, delayMs);
-        else accept();
+        const answer = () => (delayMs ? setTimeout(accept, delayMs) : accept());
+        if (paused) void paused.done.then(answer);
+        else answer();
       });
     },
   });
@@ -86,6 +89,18 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
     /** Answer messages again. */
     release() {
       hold = false;
+    },
+    /** From now on, take messages but answer none until `resume` (then all of them). */
+    pause() {
+      let resume: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => {
+        resume = resolve;
+      });
+      paused = { done, resume };
+    },
+    resume() {
+      paused?.resume();
+      paused = undefined;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
