@@ -8,6 +8,26 @@ import { countUpToCap, type Page } from './capped-count.ts';
 
 // Verification, reports and removal of requests (issue 14). Every change is one conditional
 // statement (or a transaction of them), so two staff acting at once cannot both apply it.
+//
+// A transaction that changes a request and its reports locks the request's row first, then the
+// reports: taken in opposite orders by two transactions (dismiss, remove), PostgreSQL's row
+// locks deadlock and one of them fails.
+
+/**
+ * Locks the request's row for the rest of the transaction, by a write that changes nothing
+ * (PostgreSQL holds the row lock, SQLite its write lock), when it is still there and, with
+ * `unremoved`, not removed. Under PostgreSQL's READ COMMITTED a transaction that waited on the
+ * lock sees the row as its holder left it. Answers whether the row was there to lock.
+ */
+async function lockRequest(trx: Kysely<Database>, id: string, { unremoved = false } = {}) {
+  const result = await trx
+    .updateTable('donationRequest')
+    .set({ openReports: sql<number>`"openReports"` })
+    .where('id', '=', id)
+    .$if(unremoved, (query) => query.where('removedAt', 'is', null))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Marks a pending, unremoved, unverified request verified by `staff`. Rows changed (0/1). */
 export async function verify(db: Kysely<Database>, id: string, staff: Person, at: string) {
@@ -70,15 +90,23 @@ export function findReportById(db: Kysely<Database>, id: string) {
 }
 
 /**
- * Dismisses an open report: it no longer counts, so a request hidden by reports may show again.
- * Rows changed (0/1).
+ * Dismisses an open report of `requestId`: it no longer counts, so a request hidden by reports
+ * may show again. Rows changed (0/1).
  */
-export function dismissReport(db: Kysely<Database>, id: string, staff: Person, at: string) {
+export function dismissReport(
+  db: Kysely<Database>,
+  requestId: string,
+  id: string,
+  staff: Person,
+  at: string,
+) {
   return inTransaction(db, async (trx) => {
+    await lockRequest(trx, requestId);
     const result = await trx
       .updateTable('requestReport')
       .set({ status: 'dismissed', handledAt: at, handledById: staff.id, handledByName: staff.name })
       .where('id', '=', id)
+      .where('requestId', '=', requestId)
       .where('status', '=', 'open')
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
@@ -86,9 +114,7 @@ export function dismissReport(db: Kysely<Database>, id: string, staff: Person, a
       await trx
         .updateTable('donationRequest')
         .set({ openReports: sql<number>`"openReports" - 1` })
-        .where('id', '=', (eb) =>
-          eb.selectFrom('requestReport').select('requestId').where('id', '=', id),
-        )
+        .where('id', '=', requestId)
         .where('openReports', '>', 0)
         .execute();
     }
@@ -109,6 +135,7 @@ export function removeRequest(
   at: string,
 ) {
   return inTransaction(db, async (trx) => {
+    // The request's row first (its UPDATE locks it), then its reports, as everywhere here.
     const result = await trx
       .updateTable('donationRequest')
       .set({

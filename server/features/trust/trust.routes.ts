@@ -183,7 +183,7 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       }
       const at = clock.now().toISOString();
       const modifiedCount = await inTransaction(db, async (trx) => {
-        const changed = await trust.dismissReport(trx, id, user, at);
+        const changed = await trust.dismissReport(trx, report.requestId, id, user, at);
         if (changed) {
           await audit.insert(
             trx,
