@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequest } from '../../test/factories.ts';
 import { testEngine } from '../../test/test-app.ts';
+import * as trust from './trust.repository.ts';
 import { setUpTrustWorld } from './trust-world.ts';
 
 // Issue 14's changes sent at the same moment, as two people (or one person twice) would: each
@@ -65,5 +66,64 @@ describe(`trust actions at once (${testEngine})`, () => {
       });
       if (dismiss.status === 409) expect(dismiss.body.error.code, why).toBe('REPORT_NOT_OPEN');
     }
+  });
+});
+
+describe(`a report landing while its request is removed (${testEngine})`, () => {
+  // Bug: the report was checked against the request, then stored and counted in a transaction
+  // of its own that did not ask whether the request had been removed meanwhile: a removed
+  // request kept an open report (and a count of one) that nobody could handle.
+  it('either counts the report before the removal upholds it, or refuses it with a 409', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await createRequest(w.t.db, w.requester);
+      const [reported, remove] = await Promise.all([
+        w.callAs(w.donors[1], 'POST', `/api/donation-request/${request.id}/report`, {
+          reason: 'abusive',
+        }),
+        w.callAs(w.volunteer, 'POST', `/api/donation-request/${request.id}/remove`, {
+          reason: 'Fake request',
+        }),
+      ]);
+      const why = JSON.stringify({ round, report: reported.body, remove: remove.body });
+      expect(remove.status, why).toBe(200);
+      expect([201, 403, 409], why).toContain(reported.status);
+      const state = await stateOf(request.id);
+      expect(state, why).toEqual({
+        status: 'cancel',
+        removed: true,
+        openReports: 0,
+        reports: reported.status === 201 ? ['upheld'] : [],
+      });
+      if (reported.status === 409) {
+        expect(reported.body.error, why).toEqual({
+          code: 'REQUEST_REMOVED',
+          message: 'This request has already been removed.',
+        });
+      }
+    }
+  });
+
+  it('stores no report on a removed request, however it is asked', async () => {
+    const request = await createRequest(w.t.db, w.requester);
+    const removed = await w.callAs(w.admin, 'POST', `/api/donation-request/${request.id}/remove`, {
+      reason: 'Fake request',
+    });
+    expect(removed.status).toBe(200);
+    // Past the route's own check, as a report already on its way when the removal lands.
+    const outcome = await trust.insertReport(
+      w.t.db,
+      request.id,
+      w.donors[2],
+      { reason: 'abusive', note: undefined },
+      new Date().toISOString(),
+    );
+    expect(outcome).toBe('request-unavailable');
+    expect(await stateOf(request.id)).toMatchObject({ openReports: 0, reports: [] });
+    // Staff can still see it, and are told in plain words.
+    const res = await w.callAs(w.admin, 'POST', `/api/donation-request/${request.id}/report`, {
+      reason: 'abusive',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('REQUEST_REMOVED');
   });
 });

@@ -42,10 +42,14 @@ export async function verify(db: Kysely<Database>, id: string, staff: Person, at
   return Number(result.numUpdatedRows);
 }
 
+/** What came of a report: stored (its id), this person's earlier one, or no request to report. */
+export type ReportOutcome = { id: string } | 'already-reported' | 'request-unavailable';
+
 /**
  * Stores `reporter`'s report on a request and counts it among the request's open reports, in one
- * transaction. Answers the report's id, or null when this person has reported it before (the
- * unique pair decides, so two reports sent at once still make one).
+ * transaction that first locks the request, so a removal cannot land between the check and the
+ * insert: a removed (or deleted) request takes no report. This person's second report is not
+ * stored (the unique pair decides, so two reports sent at once still make one).
  */
 export function insertReport(
   db: Kysely<Database>,
@@ -53,8 +57,9 @@ export function insertReport(
   reporter: Person,
   report: Report,
   at: string,
-): Promise<string | null> {
-  return inTransaction(db, async (trx) => {
+): Promise<ReportOutcome> {
+  return inTransaction(db, async (trx): Promise<ReportOutcome> => {
+    if (!(await lockRequest(trx, requestId, { unremoved: true }))) return 'request-unavailable';
     const id = newId();
     const result = await trx
       .insertInto('requestReport')
@@ -70,13 +75,13 @@ export function insertReport(
       })
       .onConflict((oc) => oc.columns(['requestId', 'reporterId']).doNothing())
       .executeTakeFirst();
-    if (!Number(result.numInsertedOrUpdatedRows ?? 0)) return null;
+    if (!Number(result.numInsertedOrUpdatedRows ?? 0)) return 'already-reported';
     await trx
       .updateTable('donationRequest')
       .set({ openReports: sql<number>`"openReports" + 1`, lastReportedAt: at })
       .where('id', '=', requestId)
       .execute();
-    return id;
+    return { id };
   });
 }
 

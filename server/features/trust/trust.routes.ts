@@ -134,11 +134,16 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const user = currentUser(c);
       await allowedRequest(id, 'report', user);
       const at = clock.now().toISOString();
-      const insertedId = await trust.insertReport(db, id, user, c.req.valid('json'), at);
-      if (!insertedId) {
+      const outcome = await trust.insertReport(db, id, user, c.req.valid('json'), at);
+      if (outcome === 'already-reported') {
         throw conflict('ALREADY_REPORTED', 'You have already reported this request.');
       }
-      return c.json({ insertedId }, 201);
+      if (outcome === 'request-unavailable') {
+        // Removed (or deleted) since it was read above: this person could see it then.
+        if (!(await requests.findById(db, id))) throw notFound(NO_SUCH_REQUEST);
+        throw conflict('REQUEST_REMOVED', 'This request has already been removed.');
+      }
+      return c.json({ insertedId: outcome.id }, 201);
     })
     .openapi(guarded(contract.listReportedRequests, ...staff), async (c) => {
       const day = today();
