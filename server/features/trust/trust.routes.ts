@@ -190,18 +190,13 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const modifiedCount = await inTransaction(db, async (trx) => {
         const changed = await trust.dismissReport(trx, report.requestId, id, user, at);
         if (changed) {
-          await audit.insert(
-            trx,
-            user,
-            {
-              action: 'report.dismiss',
-              targetType: 'report',
-              targetId: id,
-              targetLabel: `${report.reason} on request ${report.requestId}`,
-              detail: `Reported by ${report.reporterName}`,
-            },
-            at,
-          );
+          await audit.insert(trx, user, {
+            action: 'report.dismiss',
+            targetType: 'report',
+            targetId: id,
+            targetLabel: `${report.reason} on request ${report.requestId}`,
+            detail: `Reported by ${report.reporterName}`,
+          });
         }
         return changed;
       });
@@ -220,18 +215,13 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const modifiedCount = await inTransaction(db, async (trx) => {
         const changed = await trust.removeRequest(trx, id, user, reason, at);
         if (changed) {
-          await audit.insert(
-            trx,
-            user,
-            {
-              action: 'request.remove',
-              targetType: 'request',
-              targetId: id,
-              targetLabel: labelOf(row),
-              detail: reason,
-            },
-            at,
-          );
+          await audit.insert(trx, user, {
+            action: 'request.remove',
+            targetType: 'request',
+            targetId: id,
+            targetLabel: labelOf(row),
+            detail: reason,
+          });
           await requestEvents(
             trx,
             {
