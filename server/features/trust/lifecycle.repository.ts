@@ -176,6 +176,18 @@ export function withdraw(
   });
 }
 
+/** Whether `donorId` has withdrawn from the request before. */
+export async function hasWithdrawn(db: Kysely<Database>, requestId: string, donorId: string) {
+  const row = await db
+    .selectFrom('requestWithdrawal')
+    .select('id')
+    .where('requestId', '=', requestId)
+    .where('donorId', '=', donorId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 const withdrawals = (db: Kysely<Database>, donorEmail: string | undefined) => {
   const query = db.selectFrom('requestWithdrawal as w');
   return donorEmail ? query.where('w.donorEmail', '=', donorEmail) : query;

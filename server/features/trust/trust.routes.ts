@@ -97,16 +97,28 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
   async function allowedRequest(id: string, action: TrustAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
-    const denial = checkTrustAction(action, user, trustState(row, today()), clock.now());
+    const denial = await judge(row, action, user);
     if (denial) throw toError(denial);
     return row;
+  }
+
+  /**
+   * The rule's refusal, if any, of `action` by `user` on `row` as it reads now. A withdrawal by
+   * someone who is not the request's donor asks whether they withdrew from it before.
+   */
+  async function judge(row: RequestRow, action: TrustAction, user: SessionUser) {
+    const state = trustState(row, today());
+    if (action === 'withdraw' && row.donorId !== user.id) {
+      state.actorWithdrew = await lifecycle.hasWithdrawn(db, row.id, user.id);
+    }
+    return checkTrustAction(action, user, state, clock.now());
   }
 
   /** After a conditional change touched no row: the rule's refusal now, or "changed meanwhile". */
   async function explainNoChange(id: string, action: TrustAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
-    const denial = checkTrustAction(action, user, trustState(row, today()), clock.now());
+    const denial = await judge(row, action, user);
     return denial
       ? toError(denial)
       : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
