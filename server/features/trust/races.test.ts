@@ -127,3 +127,89 @@ describe(`a report landing while its request is removed (${testEngine})`, () => 
     expect(res.body.error.code).toBe('REQUEST_REMOVED');
   });
 });
+
+describe(`staff and people acting on the same thing at once (${testEngine})`, () => {
+  it('two staff dismissing one report at once: one dismisses it, the other is told it is handled', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const request = await createRequest(w.t.db, w.requester);
+      const reported = await w.callAs(
+        w.donors[0],
+        'POST',
+        `/api/donation-request/${request.id}/report`,
+        { reason: 'fake-or-duplicate' },
+      );
+      const answers = await Promise.all(
+        [w.volunteer, w.admin].map((who) =>
+          w.callAs(who, 'PATCH', `/api/reports/${reported.body.insertedId}`, {
+            status: 'dismissed',
+          }),
+        ),
+      );
+      const why = JSON.stringify({ round, answers: answers.map((a) => a.body) });
+      expect(answers.map((a) => a.status).sort(), why).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)?.body.error, why).toEqual({
+        code: 'REPORT_NOT_OPEN',
+        message: 'This report has already been handled.',
+      });
+      expect(await stateOf(request.id), why).toEqual({
+        status: 'pending',
+        removed: false,
+        // Counted down once.
+        openReports: 0,
+        reports: ['dismissed'],
+      });
+      const audited = await w.t.db
+        .selectFrom('auditLog')
+        .select('actorId')
+        .where('targetId', '=', reported.body.insertedId)
+        .execute();
+      expect(audited, why).toHaveLength(1);
+    }
+  });
+
+  // Which one wins is the engines' to decide (over 20 rounds both do, on both engines).
+  it('a donor withdrawing while the requester marks it done: exactly one wins, the other hears why', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const donor = w.donors[round % 3] as (typeof w.donors)[0];
+      const request = await createRequest(w.t.db, w.requester, { donor });
+      const [withdraw, done] = await Promise.all([
+        w.callAs(donor, 'POST', `/api/donation-request/${request.id}/withdraw`, {
+          reason: 'Fell ill',
+        }),
+        w.callAs(w.requester, 'PATCH', `/api/donation-request/${request.id}`, { status: 'done' }),
+      ]);
+      const why = JSON.stringify({ round, withdraw: withdraw.body, done: done.body });
+      expect([withdraw.status, done.status].sort(), why).toEqual([200, 409]);
+      const stored = await w.t.db
+        .selectFrom('donationRequest')
+        .select(['status', 'donorId'])
+        .where('id', '=', request.id)
+        .executeTakeFirstOrThrow();
+      const withdrawals = await w.t.db
+        .selectFrom('requestWithdrawal')
+        .select('id')
+        .where('requestId', '=', request.id)
+        .execute();
+      const donations = await w.t.db
+        .selectFrom('donation')
+        .select('id')
+        .where('requestId', '=', request.id)
+        .execute();
+      if (withdraw.status === 200) {
+        expect(done.body.error, why).toEqual({
+          code: 'REQUEST_NOT_INPROGRESS',
+          message: 'Only a request in progress can be marked done or canceled.',
+        });
+        expect(stored, why).toEqual({ status: 'pending', donorId: null });
+        expect([withdrawals.length, donations.length], why).toEqual([1, 0]);
+      } else {
+        expect(withdraw.body.error, why).toEqual({
+          code: 'REQUEST_NOT_INPROGRESS',
+          message: 'You can only withdraw while it is in progress.',
+        });
+        expect(stored, why).toEqual({ status: 'done', donorId: donor.id });
+        expect([withdrawals.length, donations.length], why).toEqual([0, 1]);
+      }
+    }
+  });
+});
