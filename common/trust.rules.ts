@@ -19,6 +19,11 @@ export interface TrustState {
   /** YYYY-MM-DD and HH:MM, in Dhaka. */
   donationDate: string;
   donationTime: string;
+  /**
+   * Whether the one acting has withdrawn from this request before (the server looks it up for a
+   * withdrawal only): a second withdrawal is then told so, not that they are not its donor.
+   */
+  actorWithdrew?: boolean;
 }
 
 /** Dhaka is UTC+6 all year (no daylight saving). */
@@ -88,11 +93,13 @@ export function checkTrustAction(
       return null;
     case 'withdraw':
       if (request.donorId === null || actor.id !== request.donorId)
-        return deny(
-          403,
-          'FORBIDDEN',
-          'Only the donor who accepted this request can withdraw from it.',
-        );
+        return request.actorWithdrew
+          ? deny(409, 'ALREADY_WITHDRAWN', 'You have already withdrawn from this request.')
+          : deny(
+              403,
+              'FORBIDDEN',
+              'Only the donor who accepted this request can withdraw from it.',
+            );
       if (request.status !== 'inprogress')
         return deny(
           409,

@@ -21,6 +21,8 @@ export interface BulkWriter {
   dropIndexes(): Promise<void>;
   users(rows: DonorRow[]): Promise<void>;
   requests(rows: RequestRow[]): Promise<void>;
+  /** Records the donation of every done request (as marking one done does; decision 016). */
+  donations(): Promise<void>;
   accounts(rows: AccountRow[]): Promise<void>;
   /** Rebuilds the dropped indexes and refreshes the planner's statistics. */
   restoreIndexes(): Promise<void>;
@@ -62,6 +64,15 @@ const accountValues = (row: AccountRow) => [
 ];
 
 const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(', ');
+
+// The demo's done requests were written as rows: their donations are copied from them, as
+// migration 025 does for the requests it finds.
+const DONATIONS_FROM_DONE_REQUESTS = `
+  insert into "donation" ("id", "requestId", "donorId", "bloodGroup", "donationDate",
+    "donationTime", "hospitalName", "district", "division", "createdAt")
+  select "id", "id", "donorId", "bloodGroup", "donationDate", "donationTime", "hospitalName",
+    "district", "division", "updatedAt"
+  from "donationRequest" where "status" = 'done' and "donorId" is not null`;
 const BIG_TABLES = ['user', 'donationRequest'];
 
 /** SQLite through better-sqlite3: multi-row INSERTs, one transaction per call. */
@@ -101,7 +112,7 @@ export function sqliteWriter(file: string): BulkWriter {
   return {
     async clear() {
       db.exec(
-        'delete from "donationRequest"; delete from session; delete from account; delete from "user";',
+        'delete from "donation"; delete from "donationRequest"; delete from session; delete from account; delete from "user";',
       );
     },
     async countUsers() {
@@ -120,6 +131,9 @@ export function sqliteWriter(file: string): BulkWriter {
     },
     async requests(rows) {
       insertMany('donationRequest', REQUEST_COLUMNS, rows, requestValues);
+    },
+    async donations() {
+      db.exec(DONATIONS_FROM_DONE_REQUESTS);
     },
     async accounts(rows) {
       insertMany('account', ACCOUNT_COLUMNS, rows, accountValues);
@@ -196,6 +210,9 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
     async requests(rows) {
       await insertMany('donationRequest', REQUEST_COLUMNS, rows, requestValues);
     },
+    async donations() {
+      await client.query(DONATIONS_FROM_DONE_REQUESTS);
+    },
     async accounts(rows) {
       await insertMany('account', ACCOUNT_COLUMNS, rows, accountValues);
     },
@@ -203,7 +220,7 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
       for (const { indexdef } of dropped) await client.query(indexdef);
       dropped = [];
       // Autovacuum would gather statistics in a while; a production database has them.
-      await client.query('analyze "user", "donationRequest", account, session');
+      await client.query('analyze "user", "donationRequest", "donation", account, session');
     },
     async close() {
       await client.end();

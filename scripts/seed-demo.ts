@@ -72,6 +72,7 @@ async function main() {
       }
       await writer.requests(rows);
     }
+    await writer.donations();
     phase('requests written');
     const password = await hashPassword(process.env.SEED_PASSWORD || 'redhope-demo-1');
     await writer.accounts(

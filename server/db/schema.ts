@@ -186,6 +186,28 @@ export interface RequestWithdrawalTable {
   createdAt: Timestamp;
 }
 
+/**
+ * A completed donation, written when its request is marked done (decision 016): the donor's
+ * record, kept when the request is deleted.
+ */
+export interface DonationTable {
+  /** The request's id when it was made (one donation per request). */
+  id: string;
+  /** Null once the request is deleted; what the certificate says is copied below. */
+  requestId: string | null;
+  donorId: string;
+  bloodGroup: BloodGroup;
+  /** YYYY-MM-DD, a date in Dhaka. */
+  donationDate: string;
+  /** HH:MM. */
+  donationTime: string;
+  hospitalName: string;
+  district: string;
+  division: string;
+  /** When it was recorded (the request marked done). */
+  createdAt: Timestamp;
+}
+
 export interface AuditLogTable {
   id: string;
   createdAt: Timestamp;
@@ -309,4 +331,5 @@ export interface Database {
   requestReport: RequestReportTable;
   requestWithdrawal: RequestWithdrawalTable;
   auditLog: AuditLogTable;
+  donation: DonationTable;
 }

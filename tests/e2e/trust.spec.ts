@@ -44,6 +44,12 @@ describe('trust: report, dismiss, verify', () => {
     const recipient = `Trusted ${stamp}`;
     const requester = await registerMember({ name: `Asker ${stamp}` });
     const requesterPage = await pageFor(requester);
+    // The form that posts a request carries the notice too, and fits a phone.
+    await requesterPage.setViewportSize({ width: 390, height: 844 });
+    await requesterPage.goto('/dashboard/create-donation-request');
+    await requesterPage.getByRole('heading', { name: 'Create Donation Request' }).waitFor();
+    await requesterPage.getByText('Donating blood is free — never pay anyone for it.').waitFor();
+    await expectNoSidewaysScroll(requesterPage);
     const created = await call(requesterPage, 'POST', '/api/donation-request', {
       recipientName: recipient,
       bloodGroup: 'AB-',

@@ -20,6 +20,7 @@ import { requestLifecycle } from './021-request-lifecycle.ts';
 import { trustRecords } from './022-trust-records.ts';
 import { lifecycleNotifications } from './023-lifecycle-notifications.ts';
 import { userLanguage } from './024-user-language.ts';
+import { donations } from './025-donations.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -50,5 +51,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '022-trust-records': trustRecords(engine),
     '023-lifecycle-notifications': lifecycleNotifications(engine),
     '024-user-language': userLanguage,
+    '025-donations': donations(engine),
   };
 }

@@ -29,20 +29,20 @@ export interface AuditEntry {
 }
 
 /**
- * Records one staff action; call it in the action's own transaction. Stamped with the wall
- * clock: the log says when it really happened, whatever the rules' clock reads.
+ * Records one staff action; call it in the action's own transaction. Every entry is stamped here,
+ * with the wall clock, never with a time the caller passes (the app's clock, which tests and the
+ * sweep move): the log says when each action really happened, in the order it happened.
  */
 export async function insert(
   db: Kysely<Database>,
   actor: AuditActor,
   entry: AuditEntry,
-  at: string = nowIso(),
 ): Promise<void> {
   await db
     .insertInto('auditLog')
     .values({
       id: newId(),
-      createdAt: at,
+      createdAt: nowIso(),
       actorId: actor.id,
       actorName: actor.name,
       actorEmail: actor.email.toLowerCase(),

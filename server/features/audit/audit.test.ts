@@ -11,6 +11,7 @@ import { setUpTrustWorld } from '../trust/trust-world.ts';
 const w = setUpTrustWorld();
 
 interface Entry {
+  at: string;
   action: string;
   actorEmail: string;
   actorName: string;
@@ -165,5 +166,45 @@ describe(`audit log (${testEngine})`, () => {
 
     const bad = await w.callAs(w.admin, 'GET', '/api/audit-log?action=user.hug');
     expect(bad.status).toBe(400);
+  });
+
+  // Bug: verify stamped its entry with the wall clock but dismiss and remove with the app's
+  // clock, so with the clock moved the log's order no longer said what happened first.
+  it('stamps every entry with the wall clock, whatever the app’s clock reads', async () => {
+    const request = await createRequest(w.t.db, w.requester, { recipientName: 'Clock Patient' });
+    const report = await w.callAs(
+      w.donors[1],
+      'POST',
+      `/api/donation-request/${request.id}/report`,
+      { reason: 'abusive' },
+    );
+    const before = Date.now();
+    w.clock.set(new Date(before - 3 * 24 * 3_600_000));
+    try {
+      const calls: Array<[string, string, unknown?]> = [
+        ['POST', `/api/donation-request/${request.id}/verify`],
+        ['PATCH', `/api/reports/${report.body.insertedId}`, { status: 'dismissed' }],
+        ['POST', `/api/donation-request/${request.id}/remove`, { reason: 'Clock check' }],
+      ];
+      for (const [method, path, body] of calls) {
+        expect((await w.callAs(w.volunteer, method, path, body)).status).toBe(200);
+      }
+    } finally {
+      w.clock.set(new Date());
+    }
+    const after = Date.now();
+    const mine = (await latest()).filter((e) =>
+      [request.id, report.body.insertedId].includes(e.targetId),
+    );
+    expect(mine.map((e) => e.action).sort()).toEqual([
+      'report.dismiss',
+      'request.remove',
+      'request.verify',
+    ]);
+    for (const entry of mine) {
+      const at = Date.parse(entry.at);
+      expect(at, `${entry.action} at ${entry.at}`).toBeGreaterThanOrEqual(before);
+      expect(at, `${entry.action} at ${entry.at}`).toBeLessThanOrEqual(after);
+    }
   });
 });

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countUpToCap, type Page } from '../trust/capped-count.ts';
 
-// A donor's completed donations (issue 14): the requests they accepted that were marked done.
+// A donor's completed donations (issue 14, decision 016): one row each, written when the request
+// is marked done and kept when the request is deleted.
 
-const DONATION_COLUMNS = [
+export const DONATION_COLUMNS = [
   'id',
   'donationDate',
   'donationTime',
@@ -14,8 +15,36 @@ const DONATION_COLUMNS = [
   'bloodGroup',
 ] as const;
 
+/** What a donation copies from its request. */
+export type DonatedRequest = Pick<
+  Database['donationRequest'],
+  (typeof DONATION_COLUMNS)[number]
+> & { donorId: string };
+
+/**
+ * Records the donation of `request`, just marked done, on its donor; call it in the same
+ * transaction. What its certificate says is copied, so it outlives the request.
+ */
+export async function recordDonation(db: Kysely<Database>, request: DonatedRequest, at: string) {
+  await db
+    .insertInto('donation')
+    .values({
+      id: request.id,
+      requestId: request.id,
+      donorId: request.donorId,
+      bloodGroup: request.bloodGroup,
+      donationDate: request.donationDate,
+      donationTime: request.donationTime,
+      hospitalName: request.hospitalName,
+      district: request.district,
+      division: request.division,
+      createdAt: at,
+    })
+    .execute();
+}
+
 const donationsOf = (db: Kysely<Database>, donorId: string) =>
-  db.selectFrom('donationRequest').where('donorId', '=', donorId).where('status', '=', 'done');
+  db.selectFrom('donation').where('donorId', '=', donorId);
 
 /** A page of the donor's completed donations, latest first. */
 export function findByDonor(db: Kysely<Database>, donorId: string, page: Page) {

@@ -86,4 +86,76 @@ describe(`donation history (${testEngine})`, () => {
     expect((await call(w.t, 'GET', `/api/donations/${done.id}`)).status).toBe(401);
     expect((await call(w.t, 'GET', '/api/donations/mine')).status).toBe(401);
   });
+
+  // Bug: the history read the donor's done requests, and a requester may delete their own
+  // request in any state (admins any): the donation left the donor's history and certificate.
+  it('keeps a donation in the donor’s history, certificate and count when its request is deleted', async () => {
+    const donor = await createUser(w.t.db, { name: 'Kept Donor' });
+    const byRequester = await createRequest(w.t.db, w.requester, {
+      donor,
+      donationDate: dhakaDate(1),
+      hospitalName: 'Sylhet MAG Osmani Medical College Hospital',
+      division: 'Sylhet',
+      district: 'Sylhet',
+    });
+    const byAdmin = await createRequest(w.t.db, w.requester, { donor, donationDate: dhakaDate(2) });
+    for (const request of [byRequester, byAdmin]) {
+      const done = await w.callAs(w.requester, 'PATCH', `/api/donation-request/${request.id}`, {
+        status: 'done',
+      });
+      expect(done.status).toBe(200);
+    }
+    const before = await w.callAs(donor, 'GET', '/api/donations/mine');
+    expect(before.body.map((d: { id: string }) => d.id)).toEqual([byAdmin.id, byRequester.id]);
+
+    const deletions: Array<[typeof w.requester, string]> = [
+      [w.requester, byRequester.id],
+      [w.admin, byAdmin.id],
+    ];
+    for (const [who, id] of deletions) {
+      const res = await w.callAs(who, 'DELETE', `/api/donation-request/all/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ deletedCount: 1 });
+      expect((await w.callAs(w.requester, 'GET', `/api/donation-request/${id}`)).status).toBe(404);
+    }
+
+    const after = await w.callAs(donor, 'GET', '/api/donations/mine');
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual(before.body);
+    expect(after.headers.get('X-Total-Count')).toBe('2');
+    const certificate = await w.callAs(donor, 'GET', `/api/donations/${byRequester.id}`);
+    expect(certificate.status).toBe(200);
+    expect(certificate.body).toMatchObject({
+      id: byRequester.id,
+      donorName: 'Kept Donor',
+      ordinal: 1,
+      donationDate: dhakaDate(1),
+      hospitalName: 'Sylhet MAG Osmani Medical College Hospital',
+      district: 'Sylhet',
+    });
+    expect((await w.callAs(donor, 'GET', `/api/donations/${byAdmin.id}`)).body.ordinal).toBe(2);
+    // Still the donor's alone.
+    expect((await w.callAs(w.requester, 'GET', `/api/donations/${byAdmin.id}`)).status).toBe(404);
+  });
+
+  it('records a donation once, only when marked done, never for a cancel', async () => {
+    const donor = await createUser(w.t.db);
+    const request = await createRequest(w.t.db, w.requester, { donor });
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        w.callAs(w.requester, 'PATCH', `/api/donation-request/${request.id}`, { status: 'done' }),
+      ),
+    );
+    expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+    const canceled = await createRequest(w.t.db, w.requester, { donor });
+    await w.callAs(w.requester, 'PATCH', `/api/donation-request/${canceled.id}`, {
+      status: 'cancel',
+    });
+    const rows = await w.t.db
+      .selectFrom('donation')
+      .select(['id', 'requestId', 'donorId'])
+      .where('donorId', '=', donor.id)
+      .execute();
+    expect(rows).toEqual([{ id: request.id, requestId: request.id, donorId: donor.id }]);
+  });
 });

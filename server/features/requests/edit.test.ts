@@ -74,4 +74,77 @@ describe(`editing a request (${engine})`, () => {
     expect(res.body.error.message).toBe(message);
     expect(await w.row(r.id)).toMatchObject({ recipientName: 'Ayesha Khatun', district: 'Khulna' });
   });
+
+  // Bug: an edit could make a request the same recipient, blood group and date as another open
+  // request of its requester, which posting it would have refused (DUPLICATE_REQUEST).
+  describe('the duplicate check', () => {
+    const edit = async (id: string, body: Record<string, unknown>) =>
+      call(w.t, 'PATCH', `/api/donation-request/${id}`, { ...(await w.as(w.requester)), body });
+    const message = (name: string, group: string, date: string) =>
+      `You already have an open request for ${name} (${group}) on ${date}. Edit that one instead of posting it again.`;
+
+    it('refuses an edit that makes a request the same as another open one, with the create message', async () => {
+      const first = await createRequest(w.t.db, w.requester, {
+        recipientName: 'Abdul Karim',
+        bloodGroup: 'B+',
+        donationDate: dhakaDate(4),
+      });
+      const second = await createRequest(w.t.db, w.requester, { donationDate: dhakaDate(5) });
+      const res = await edit(second.id, {
+        recipientName: '  abdul KARIM ',
+        bloodGroup: 'B+',
+        donationDate: dhakaDate(4),
+      });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toEqual({
+        code: 'DUPLICATE_REQUEST',
+        message: message('Abdul Karim', 'B+', dhakaDate(4)),
+      });
+      expect(await w.row(second.id)).toMatchObject({
+        recipientName: 'Ayesha Khatun',
+        donationDate: dhakaDate(5),
+      });
+      // One field at a time, too: the date alone makes it the same.
+      const renamed = await edit(second.id, { recipientName: 'Abdul Karim', bloodGroup: 'B+' });
+      expect(renamed.status).toBe(200);
+      const dated = await edit(second.id, { donationDate: dhakaDate(4) });
+      expect(dated.status).toBe(409);
+      expect(dated.body.error.code).toBe('DUPLICATE_REQUEST');
+      expect((await w.row(second.id)).donationDate).toBe(dhakaDate(5));
+      // The request is never its own duplicate.
+      const same = await edit(first.id, {
+        recipientName: 'Abdul Karim',
+        bloodGroup: 'B+',
+        donationDate: dhakaDate(4),
+        hospitalName: 'Jashore General Hospital',
+      });
+      expect(same.status).toBe(200);
+    });
+
+    it('lets an edit match a closed request, or someone else’s', async () => {
+      await createRequest(w.t.db, w.requester, {
+        recipientName: 'Closed Case',
+        donationDate: dhakaDate(6),
+        status: 'done',
+        donor: w.other,
+      });
+      await createRequest(w.t.db, w.other, {
+        recipientName: 'Other Case',
+        donationDate: dhakaDate(6),
+      });
+      const mine = await createRequest(w.t.db, w.requester, { donationDate: dhakaDate(7) });
+      for (const recipientName of ['Closed Case', 'Other Case']) {
+        const res = await edit(mine.id, { recipientName, donationDate: dhakaDate(6) });
+        expect(res.status).toBe(200);
+      }
+    });
+
+    it('refuses one of two edits sent at once that would make two requests the same', async () => {
+      const a = await createRequest(w.t.db, w.requester, { recipientName: 'Patient One' });
+      const b = await createRequest(w.t.db, w.requester, { recipientName: 'Patient Two' });
+      const same = { recipientName: 'Patient Three', donationDate: dhakaDate(8) };
+      const answers = await Promise.all([edit(a.id, same), edit(b.id, same)]);
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    });
+  });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Slice } from '../../lib/pagination.ts';
+import { DONATION_COLUMNS, recordDonation } from '../history/history.repository.ts';
 import { markDonated } from '../users/users.repository.ts';
 
 export interface Person {
@@ -241,8 +242,8 @@ export async function updateStatusToInProgress(db: Kysely<Database>, id: string,
 
 /**
  * Done or cancel, only from inprogress; the donor fields stay. Done also records the donation on
- * the donor (lastDonationDate = now), in the same transaction (the caller's, when given one).
- * Answers rows changed (0/1).
+ * the donor (lastDonationDate = now, and a row of their history), in the same transaction (the
+ * caller's, when given one). Answers rows changed (0/1).
  */
 export function updateStatusFromInProgress(
   db: Kysely<Database>,
@@ -259,12 +260,17 @@ export function updateStatusFromInProgress(
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
     if (changed && status === 'done') {
-      const { donorId } = await trx
+      const request = await trx
         .selectFrom('donationRequest')
-        .select('donorId')
+        .select([...DONATION_COLUMNS, 'donorId'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      if (donorId) await markDonated(trx, donorId, now);
+      const { donorId } = request;
+      if (donorId) {
+        await markDonated(trx, donorId, now);
+        // The donor's own record, kept if the request is deleted (decision 016).
+        await recordDonation(trx, { ...request, donorId }, now);
+      }
     }
     return changed;
   });

@@ -22,7 +22,7 @@ import { listPage, type Slice } from '../../lib/pagination.ts';
 import * as audit from '../audit/audit.repository.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import * as events from '../notifications/events.ts';
-import { insertWithinLimits } from '../trust/lifecycle.repository.ts';
+import { insertWithinLimits, updateWithinLimits } from '../trust/lifecycle.repository.ts';
 import { countOpenVerified, findOpenVerified } from '../trust/open-verified.repository.ts';
 import { lifecycleView, trustState } from '../trust/request-view.ts';
 import type { RequestRow } from './requests.repository.ts';
@@ -156,7 +156,8 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
         upazila: fields.upazila === undefined ? row.upazila : fields.upazila,
       });
     }
-    const modifiedCount = await requests.updateFields(db, id, user.id, fields);
+    // Issue 14: an edit may not make it the same as another open request of theirs.
+    const modifiedCount = await updateWithinLimits(db, row, user.id, fields, today());
     if (!modifiedCount) throw await explainNoChange(id, 'edit', user);
     return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { CreateRequest } from '../../../common/request.schema.ts';
+import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -8,13 +8,70 @@ import type { Person, RequestRow } from '../requests/requests.repository.ts';
 import * as requests from '../requests/requests.repository.ts';
 import { countUpToCap, type Page } from './capped-count.ts';
 
-// The rest of a request's life (issue 14): limits on new requests, a donor's withdrawal.
+// The rest of a request's life (issue 14): limits on new and edited requests, a donor's
+// withdrawal.
 
 export interface CreateLimits {
   /** Today in Dhaka (YYYY-MM-DD): a pending request dated before it is expired, not open. */
   today: string;
   /** Open requests (pending or in progress) one person may have at once. */
   maxOpen: number;
+}
+
+/** What makes two requests the same: recipient (any case and spacing), blood group, date. */
+type Sameness = Pick<CreateRequest, 'recipientName' | 'bloodGroup' | 'donationDate'>;
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Takes the requester's row lock for the rest of the transaction by a write that changes nothing
+ * (PostgreSQL holds its row lock, SQLite its write lock): two changes of one person's requests
+ * sent at once are checked one after the other.
+ */
+async function lockRequester(trx: Kysely<Database>, requesterId: string) {
+  await trx
+    .updateTable('user')
+    .set({ updatedAt: sql<string>`"updatedAt"` })
+    .where('id', '=', requesterId)
+    .execute();
+}
+
+/**
+ * The requester's open requests (in progress, or pending and not past `today`), but `exceptId`;
+ * refuses (409 DUPLICATE_REQUEST, in plain words) when one of them is the same as `fields`.
+ */
+async function openRequestsUnlessDuplicate(
+  trx: Kysely<Database>,
+  requesterId: string,
+  fields: Sameness,
+  today: string,
+  exceptId?: string,
+) {
+  const open = await trx
+    .selectFrom('donationRequest')
+    .select(['recipientName', 'bloodGroup', 'donationDate', 'status'])
+    .where('requesterId', '=', requesterId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'inprogress'),
+        eb.and([eb('status', '=', 'pending'), eb('donationDate', '>=', today)]),
+      ]),
+    )
+    .$if(exceptId !== undefined, (query) => query.where('id', '<>', exceptId ?? ''))
+    .execute();
+  const duplicate = open.find(
+    (row) =>
+      sameName(row.recipientName, fields.recipientName) &&
+      row.bloodGroup === fields.bloodGroup &&
+      row.donationDate === fields.donationDate,
+  );
+  if (duplicate) {
+    throw conflict(
+      'DUPLICATE_REQUEST',
+      `You already have an open request for ${duplicate.recipientName} (${duplicate.bloodGroup}) on ${duplicate.donationDate}. Edit that one instead of posting it again.`,
+    );
+  }
+  return open;
 }
 
 /**
@@ -31,38 +88,8 @@ export function insertWithinLimits(
   then?: (trx: Kysely<Database>, id: string) => Promise<void>,
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
-    // A write to the requester's own row: PostgreSQL holds its row lock, SQLite its write lock,
-    // until this transaction ends.
-    await trx
-      .updateTable('user')
-      .set({ updatedAt: sql<string>`"updatedAt"` })
-      .where('id', '=', requester.id)
-      .execute();
-    const open = await trx
-      .selectFrom('donationRequest')
-      .select(['recipientName', 'bloodGroup', 'donationDate', 'status'])
-      .where('requesterId', '=', requester.id)
-      .where((eb) =>
-        eb.or([
-          eb('status', '=', 'inprogress'),
-          eb.and([eb('status', '=', 'pending'), eb('donationDate', '>=', today)]),
-        ]),
-      )
-      .execute();
-    const sameName = (name: string) =>
-      name.trim().toLowerCase() === fields.recipientName.trim().toLowerCase();
-    const duplicate = open.find(
-      (row) =>
-        sameName(row.recipientName) &&
-        row.bloodGroup === fields.bloodGroup &&
-        row.donationDate === fields.donationDate,
-    );
-    if (duplicate) {
-      throw conflict(
-        'DUPLICATE_REQUEST',
-        `You already have an open request for ${duplicate.recipientName} (${duplicate.bloodGroup}) on ${duplicate.donationDate}. Edit that one instead of posting it again.`,
-      );
-    }
+    await lockRequester(trx, requester.id);
+    const open = await openRequestsUnlessDuplicate(trx, requester.id, fields, today);
     if (open.length >= maxOpen) {
       throw conflict(
         'TOO_MANY_OPEN_REQUESTS',
@@ -72,6 +99,38 @@ export function insertWithinLimits(
     const id = await requests.insert(trx, requester, fields);
     await then?.(trx, id);
     return id;
+  });
+}
+
+/**
+ * The requester's edit of their pending request `current`, refused (409 DUPLICATE_REQUEST, as
+ * when posting) when it makes the request the same as another of their open requests. An edit
+ * that leaves recipient, blood group and date as they were is not checked: it makes no new
+ * duplicate. Checked and applied in one transaction that first locks the requester's row, like
+ * insertWithinLimits. Rows changed (0/1).
+ */
+export function updateWithinLimits(
+  db: Kysely<Database>,
+  current: RequestRow,
+  requesterId: string,
+  fields: UpdateRequest,
+  today: string,
+): Promise<number> {
+  return inTransaction(db, async (trx) => {
+    const after: Sameness = {
+      recipientName: fields.recipientName ?? current.recipientName,
+      bloodGroup: fields.bloodGroup ?? current.bloodGroup,
+      donationDate: fields.donationDate ?? current.donationDate,
+    };
+    const unchanged =
+      sameName(after.recipientName, current.recipientName) &&
+      after.bloodGroup === current.bloodGroup &&
+      after.donationDate === current.donationDate;
+    if (!unchanged) {
+      await lockRequester(trx, requesterId);
+      await openRequestsUnlessDuplicate(trx, requesterId, after, today, current.id);
+    }
+    return requests.updateFields(trx, current.id, requesterId, fields);
   });
 }
 
@@ -115,6 +174,18 @@ export function withdraw(
     await then?.(trx);
     return changed;
   });
+}
+
+/** Whether `donorId` has withdrawn from the request before. */
+export async function hasWithdrawn(db: Kysely<Database>, requestId: string, donorId: string) {
+  const row = await db
+    .selectFrom('requestWithdrawal')
+    .select('id')
+    .where('requestId', '=', requestId)
+    .where('donorId', '=', donorId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 const withdrawals = (db: Kysely<Database>, donorEmail: string | undefined) => {

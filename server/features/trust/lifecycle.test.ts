@@ -148,9 +148,48 @@ describe(`withdrawal (${testEngine})`, () => {
     // A minute before, still possible.
     w.clock.set(`${dhakaDate(1)}T04:29:00.000Z`);
     expect((await w.callAs(w.donors[1], 'POST', path, { reason: 'Busy' })).status).toBe(200);
-    const again = await w.callAs(w.donors[1], 'POST', path, { reason: 'Busy' });
-    expect(again.status).toBe(403);
     w.clock.set(new Date());
+  });
+
+  // Bug: a donor who had already withdrawn was told 403 "Only the donor who accepted this
+  // request can withdraw from it.", as if they had never been its donor.
+  it('tells a donor who withdraws again that they already have (409), also when sent twice at once', async () => {
+    const request = await createRequest(w.t.db, w.requester, { donor: w.donors[1] });
+    const path = `/api/donation-request/${request.id}/withdraw`;
+    expect((await w.callAs(w.donors[1], 'POST', path, { reason: 'Busy' })).status).toBe(200);
+    const again = await w.callAs(w.donors[1], 'POST', path, { reason: 'Busy' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toEqual({
+      code: 'ALREADY_WITHDRAWN',
+      message: 'You have already withdrawn from this request.',
+    });
+    // Someone else accepted it since: still their own withdrawal that answers.
+    await w.callAs(w.donors[2], 'PATCH', `/api/donation-request/${request.id}`, {
+      status: 'inprogress',
+    });
+    const later = await w.callAs(w.donors[1], 'POST', path, { reason: 'Busy' });
+    expect(later.status).toBe(409);
+    expect(later.body.error.code).toBe('ALREADY_WITHDRAWN');
+    // Nobody else learns anything: not the donor, never withdrew, 403 as before.
+    expect((await w.callAs(w.donors[0], 'POST', path, { reason: 'x' })).status).toBe(403);
+
+    // A double click: one withdrawal, and the other is told it has happened.
+    const twice = await createRequest(w.t.db, w.requester, { donor: w.donors[0] });
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        w.callAs(w.donors[0], 'POST', `/api/donation-request/${twice.id}/withdraw`, {
+          reason: 'Travelling',
+        }),
+      ),
+    );
+    expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(both.find((res) => res.status === 409)?.body.error.code).toBe('ALREADY_WITHDRAWN');
+    const kept = await w.t.db
+      .selectFrom('requestWithdrawal')
+      .select('reason')
+      .where('requestId', '=', twice.id)
+      .execute();
+    expect(kept).toEqual([{ reason: 'Travelling' }]);
   });
 
   it('lets staff see how often a donor withdrew (and nobody else)', async () => {

@@ -51,7 +51,7 @@ async function planOf(query: CompiledQuery): Promise<string[]> {
   });
 }
 
-const TABLES = 'donationRequest|requestReport|requestWithdrawal|auditLog';
+const TABLES = 'donationRequest|requestReport|requestWithdrawal|auditLog|donation';
 const WHOLE_TABLE =
   testEngine === 'sqlite'
     ? new RegExp(`^SCAN (${TABLES})( |$)(?!USING)|USE TEMP B-TREE FOR ORDER BY`)
@@ -60,6 +60,9 @@ const WHOLE_TABLE =
 const page = { limit: 20, offset: 0 };
 const ID = '0190a0a0-0000-7000-8000-000000000000';
 const EMAIL = 'someone@example.org';
+const AT = '2026-01-01T00:00:00.000Z';
+/** The page after a row, as a `next` link names it (the list's sort key). */
+const after = (...key: Array<string | number>) => ({ ...page, after: key });
 
 /** [label, the repository call, the index on SQLite it must use (or null: any index)] */
 const lists: Array<[string, (db: Kysely<Database>) => Promise<unknown>, string | null]> = [
@@ -74,13 +77,33 @@ const lists: Array<[string, (db: Kysely<Database>) => Promise<unknown>, string |
     'donation_request_verified_open_idx',
   ],
   ['report queue', (db) => trust.findReported(db, page), 'donation_request_reported_idx'],
+  [
+    'report queue, next page (after)',
+    (db) => trust.findReported(db, after(2, AT, ID)),
+    'donation_request_reported_idx',
+  ],
   ['report queue count (capped)', (db) => trust.countReported(db), 'donation_request_reported_idx'],
   ['reports of a request', (db) => trust.findReportsOfRequest(db, ID, page), null],
+  [
+    'reports of a request, next page (after)',
+    (db) => trust.findReportsOfRequest(db, ID, after(AT, ID)),
+    null,
+  ],
   ['reports of a request count', (db) => trust.countReportsOfRequest(db, ID), null],
   ['withdrawals', (db) => lifecycle.findWithdrawals(db, undefined, page), null],
   ['withdrawals of a donor', (db) => lifecycle.findWithdrawals(db, EMAIL, page), null],
   ['withdrawal count (capped)', (db) => lifecycle.countWithdrawals(db, undefined), null],
   ['audit log', (db) => audit.findAll(db, {}, page), 'audit_log_created_idx'],
+  [
+    'audit log, next page (after)',
+    (db) => audit.findAll(db, {}, after(AT, ID)),
+    'audit_log_created_idx',
+  ],
+  [
+    'audit log by actor and action, next page (after)',
+    (db) => audit.findAll(db, { actor: EMAIL, action: 'user.block' }, after(AT, ID)),
+    'audit_log_actor_action_idx',
+  ],
   ['audit log by action', (db) => audit.findAll(db, { action: 'user.block' }, page), null],
   ['audit log by actor', (db) => audit.findAll(db, { actor: EMAIL }, page), null],
   [
@@ -89,15 +112,62 @@ const lists: Array<[string, (db: Kysely<Database>) => Promise<unknown>, string |
     'audit_log_actor_action_idx',
   ],
   ['audit log count (capped)', (db) => audit.countAll(db, { actor: EMAIL }), null],
+  ['a donor’s history', (db) => history.findByDonor(db, ID, page), 'donation_donor_idx'],
   [
-    'a donor’s history',
-    (db) => history.findByDonor(db, ID, page),
-    'donation_request_donor_history_idx',
+    'a donor’s history, next page (after)',
+    (db) => history.findByDonor(db, ID, after('2026-01-01', ID)),
+    'donation_donor_idx',
   ],
-  ['a donor’s history count', (db) => history.countByDonor(db, ID), null],
+  ['a donor’s history count', (db) => history.countByDonor(db, ID), 'donation_donor_idx'],
+  [
+    'a certificate and its place in the history',
+    async (db) => {
+      if (!(await history.findOneByDonor(db, ID, ID))) throw new Error('no donation to plan');
+    },
+    // The donation by its primary key, then its place through the donor's index.
+    null,
+  ],
 ];
 
 describe(`trust, audit and history query plans (${testEngine})`, () => {
+  beforeAll(async () => {
+    // A donation of ID's, so a certificate's second query (its place in the history) runs too.
+    const donor = { id: ID, name: 'Plan Donor', email: EMAIL };
+    await t.db
+      .insertInto('user')
+      .values({
+        ...donor,
+        emailVerified: testEngine === 'sqlite' ? 0 : false,
+        image: null,
+        createdAt: AT,
+        updatedAt: AT,
+        role: 'donor',
+        status: 'active',
+        bloodGroup: 'O+',
+        division: 'Khulna',
+        district: 'Khulna',
+        upazila: null,
+        lastDonationDate: null,
+        searchVisible: testEngine === 'sqlite' ? 1 : true,
+      })
+      .execute();
+    await t.db
+      .insertInto('donation')
+      .values({
+        id: ID,
+        requestId: null,
+        donorId: ID,
+        bloodGroup: 'O+',
+        donationDate: '2026-01-01',
+        donationTime: '10:30',
+        hospitalName: 'Khulna Medical College Hospital',
+        district: 'Khulna',
+        division: 'Khulna',
+        createdAt: AT,
+      })
+      .execute();
+  });
+
   it.each(lists)('%s reads through an index', async (_label, run, index) => {
     const queries = await recorded(run);
     expect(queries.length).toBeGreaterThan(0);

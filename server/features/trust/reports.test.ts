@@ -57,6 +57,16 @@ describe(`verification (${testEngine})`, () => {
     expect(again.body.error.code).toBe('ALREADY_VERIFIED');
   });
 
+  it('lets an admin verify a request too, keeping who', async () => {
+    const request = await createRequest(w.t.db, w.requester);
+    const res = await w.callAs(w.admin, 'POST', `/api/donation-request/${request.id}/verify`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ modifiedCount: 1 });
+    const detail = await w.callAs(w.donors[0], 'GET', `/api/donation-request/${request.id}`);
+    expect(detail.body).toMatchObject({ verifiedBy: 'Adam Admin' });
+    expect(detail.body.verifiedAt).not.toBeNull();
+  });
+
   it('verifies only pending requests (409), and an unknown one is 404', async () => {
     const inProgress = await createRequest(w.t.db, w.requester, { donor: w.donors[1] });
     const res = await w.callAs(w.admin, 'POST', `/api/donation-request/${inProgress.id}/verify`);
@@ -307,6 +317,36 @@ describe(`reports (${testEngine})`, () => {
       status: 'inprogress',
     });
     expect(donate.status).toBe(409);
+  });
+
+  it('lets an admin remove a request too: canceled, removed, its reports upheld', async () => {
+    const request = await createRequest(w.t.db, w.requester);
+    const path = `/api/donation-request/${request.id}/report`;
+    expect((await w.callAs(w.donors[2], 'POST', path, report())).status).toBe(201);
+    const accepted = await w.callAs(w.donors[1], 'PATCH', `/api/donation-request/${request.id}`, {
+      status: 'inprogress',
+    });
+    expect(accepted.status).toBe(200);
+    w.events.length = 0;
+    const res = await w.callAs(w.admin, 'POST', `/api/donation-request/${request.id}/remove`, {
+      reason: 'Not a real patient',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ modifiedCount: 1 });
+    // Whoever had accepted it is told too.
+    expect(w.events).toEqual([
+      {
+        type: 'removed',
+        requestId: request.id,
+        requesterId: w.requester.id,
+        donorId: w.donors[1].id,
+        reason: 'Not a real patient',
+      },
+    ]);
+    const detail = await w.callAs(w.requester, 'GET', `/api/donation-request/${request.id}`);
+    expect(detail.body).toMatchObject({ status: 'cancel', removed: true });
+    const reports = await w.callAs(w.admin, 'GET', `/api/donation-request/${request.id}/reports`);
+    expect(reports.body).toMatchObject([{ status: 'upheld', handledBy: 'Adam Admin' }]);
   });
 
   it('keeps a deleted reporter’s report, and it still counts', async () => {

@@ -8,6 +8,26 @@ import { countUpToCap, type Page } from './capped-count.ts';
 
 // Verification, reports and removal of requests (issue 14). Every change is one conditional
 // statement (or a transaction of them), so two staff acting at once cannot both apply it.
+//
+// A transaction that changes a request and its reports locks the request's row first, then the
+// reports: taken in opposite orders by two transactions (dismiss, remove), PostgreSQL's row
+// locks deadlock and one of them fails.
+
+/**
+ * Locks the request's row for the rest of the transaction, by a write that changes nothing
+ * (PostgreSQL holds the row lock, SQLite its write lock), when it is still there and, with
+ * `unremoved`, not removed. Under PostgreSQL's READ COMMITTED a transaction that waited on the
+ * lock sees the row as its holder left it. Answers whether the row was there to lock.
+ */
+async function lockRequest(trx: Kysely<Database>, id: string, { unremoved = false } = {}) {
+  const result = await trx
+    .updateTable('donationRequest')
+    .set({ openReports: sql<number>`"openReports"` })
+    .where('id', '=', id)
+    .$if(unremoved, (query) => query.where('removedAt', 'is', null))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Marks a pending, unremoved, unverified request verified by `staff`. Rows changed (0/1). */
 export async function verify(db: Kysely<Database>, id: string, staff: Person, at: string) {
@@ -22,10 +42,14 @@ export async function verify(db: Kysely<Database>, id: string, staff: Person, at
   return Number(result.numUpdatedRows);
 }
 
+/** What came of a report: stored (its id), this person's earlier one, or no request to report. */
+export type ReportOutcome = { id: string } | 'already-reported' | 'request-unavailable';
+
 /**
  * Stores `reporter`'s report on a request and counts it among the request's open reports, in one
- * transaction. Answers the report's id, or null when this person has reported it before (the
- * unique pair decides, so two reports sent at once still make one).
+ * transaction that first locks the request, so a removal cannot land between the check and the
+ * insert: a removed (or deleted) request takes no report. This person's second report is not
+ * stored (the unique pair decides, so two reports sent at once still make one).
  */
 export function insertReport(
   db: Kysely<Database>,
@@ -33,8 +57,9 @@ export function insertReport(
   reporter: Person,
   report: Report,
   at: string,
-): Promise<string | null> {
-  return inTransaction(db, async (trx) => {
+): Promise<ReportOutcome> {
+  return inTransaction(db, async (trx): Promise<ReportOutcome> => {
+    if (!(await lockRequest(trx, requestId, { unremoved: true }))) return 'request-unavailable';
     const id = newId();
     const result = await trx
       .insertInto('requestReport')
@@ -50,13 +75,13 @@ export function insertReport(
       })
       .onConflict((oc) => oc.columns(['requestId', 'reporterId']).doNothing())
       .executeTakeFirst();
-    if (!Number(result.numInsertedOrUpdatedRows ?? 0)) return null;
+    if (!Number(result.numInsertedOrUpdatedRows ?? 0)) return 'already-reported';
     await trx
       .updateTable('donationRequest')
       .set({ openReports: sql<number>`"openReports" + 1`, lastReportedAt: at })
       .where('id', '=', requestId)
       .execute();
-    return id;
+    return { id };
   });
 }
 
@@ -70,15 +95,23 @@ export function findReportById(db: Kysely<Database>, id: string) {
 }
 
 /**
- * Dismisses an open report: it no longer counts, so a request hidden by reports may show again.
- * Rows changed (0/1).
+ * Dismisses an open report of `requestId`: it no longer counts, so a request hidden by reports
+ * may show again. Rows changed (0/1).
  */
-export function dismissReport(db: Kysely<Database>, id: string, staff: Person, at: string) {
+export function dismissReport(
+  db: Kysely<Database>,
+  requestId: string,
+  id: string,
+  staff: Person,
+  at: string,
+) {
   return inTransaction(db, async (trx) => {
+    await lockRequest(trx, requestId);
     const result = await trx
       .updateTable('requestReport')
       .set({ status: 'dismissed', handledAt: at, handledById: staff.id, handledByName: staff.name })
       .where('id', '=', id)
+      .where('requestId', '=', requestId)
       .where('status', '=', 'open')
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
@@ -86,9 +119,7 @@ export function dismissReport(db: Kysely<Database>, id: string, staff: Person, a
       await trx
         .updateTable('donationRequest')
         .set({ openReports: sql<number>`"openReports" - 1` })
-        .where('id', '=', (eb) =>
-          eb.selectFrom('requestReport').select('requestId').where('id', '=', id),
-        )
+        .where('id', '=', requestId)
         .where('openReports', '>', 0)
         .execute();
     }
@@ -109,6 +140,7 @@ export function removeRequest(
   at: string,
 ) {
   return inTransaction(db, async (trx) => {
+    // The request's row first (its UPDATE locks it), then its reports, as everywhere here.
     const result = await trx
       .updateTable('donationRequest')
       .set({

@@ -97,16 +97,28 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
   async function allowedRequest(id: string, action: TrustAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
-    const denial = checkTrustAction(action, user, trustState(row, today()), clock.now());
+    const denial = await judge(row, action, user);
     if (denial) throw toError(denial);
     return row;
+  }
+
+  /**
+   * The rule's refusal, if any, of `action` by `user` on `row` as it reads now. A withdrawal by
+   * someone who is not the request's donor asks whether they withdrew from it before.
+   */
+  async function judge(row: RequestRow, action: TrustAction, user: SessionUser) {
+    const state = trustState(row, today());
+    if (action === 'withdraw' && row.donorId !== user.id) {
+      state.actorWithdrew = await lifecycle.hasWithdrawn(db, row.id, user.id);
+    }
+    return checkTrustAction(action, user, state, clock.now());
   }
 
   /** After a conditional change touched no row: the rule's refusal now, or "changed meanwhile". */
   async function explainNoChange(id: string, action: TrustAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
-    const denial = checkTrustAction(action, user, trustState(row, today()), clock.now());
+    const denial = await judge(row, action, user);
     return denial
       ? toError(denial)
       : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
@@ -134,11 +146,16 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const user = currentUser(c);
       await allowedRequest(id, 'report', user);
       const at = clock.now().toISOString();
-      const insertedId = await trust.insertReport(db, id, user, c.req.valid('json'), at);
-      if (!insertedId) {
+      const outcome = await trust.insertReport(db, id, user, c.req.valid('json'), at);
+      if (outcome === 'already-reported') {
         throw conflict('ALREADY_REPORTED', 'You have already reported this request.');
       }
-      return c.json({ insertedId }, 201);
+      if (outcome === 'request-unavailable') {
+        // Removed (or deleted) since it was read above: this person could see it then.
+        if (!(await requests.findById(db, id))) throw notFound(NO_SUCH_REQUEST);
+        throw conflict('REQUEST_REMOVED', 'This request has already been removed.');
+      }
+      return c.json({ insertedId: outcome.id }, 201);
     })
     .openapi(guarded(contract.listReportedRequests, ...staff), async (c) => {
       const day = today();
@@ -183,20 +200,15 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       }
       const at = clock.now().toISOString();
       const modifiedCount = await inTransaction(db, async (trx) => {
-        const changed = await trust.dismissReport(trx, id, user, at);
+        const changed = await trust.dismissReport(trx, report.requestId, id, user, at);
         if (changed) {
-          await audit.insert(
-            trx,
-            user,
-            {
-              action: 'report.dismiss',
-              targetType: 'report',
-              targetId: id,
-              targetLabel: `${report.reason} on request ${report.requestId}`,
-              detail: `Reported by ${report.reporterName}`,
-            },
-            at,
-          );
+          await audit.insert(trx, user, {
+            action: 'report.dismiss',
+            targetType: 'report',
+            targetId: id,
+            targetLabel: `${report.reason} on request ${report.requestId}`,
+            detail: `Reported by ${report.reporterName}`,
+          });
         }
         return changed;
       });
@@ -215,18 +227,13 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const modifiedCount = await inTransaction(db, async (trx) => {
         const changed = await trust.removeRequest(trx, id, user, reason, at);
         if (changed) {
-          await audit.insert(
-            trx,
-            user,
-            {
-              action: 'request.remove',
-              targetType: 'request',
-              targetId: id,
-              targetLabel: labelOf(row),
-              detail: reason,
-            },
-            at,
-          );
+          await audit.insert(trx, user, {
+            action: 'request.remove',
+            targetType: 'request',
+            targetId: id,
+            targetLabel: labelOf(row),
+            detail: reason,
+          });
           await requestEvents(
             trx,
             {

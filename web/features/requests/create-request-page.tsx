@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
+import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
 import { useCreateRequest } from './requests.api.ts';
 
@@ -41,6 +42,10 @@ export function CreateRequestPage() {
       <h1 className="mb-6 text-2xl font-bold text-gray-900 sm:text-3xl">
         {t('requests.create.title')}
       </h1>
+      {/* Issue 14: where a request is written, as where it is read. */}
+      <div className="mb-6">
+        <FreeBloodNotice />
+      </div>
       <form
         noValidate
         onSubmit={form.handleSubmit(onSubmit)}

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
-/** The fixed notice on every request page (issue 14): blood is given free; never pay. */
+/**
+ * The fixed notice on every request page (issue 14: the public list, a request, the form that
+ * posts one): blood is given free; never pay.
+ */
 export function FreeBloodNotice() {
   const { t } = useTranslation();
   return (

@@ -113,7 +113,10 @@ export function RequestTrustActions({
               },
               onError: (error) => {
                 close();
-                fail(error);
+                // Withdrawn already (another tab): what was asked for has happened.
+                if (error instanceof ApiError && error.code === 'ALREADY_WITHDRAWN') {
+                  void toastSuccess(t('trust.withdraw.done'), 2000);
+                } else fail(error);
               },
               onSettled: onChanged,
             },
