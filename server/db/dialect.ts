@@ -208,6 +208,20 @@ export function idAmongLockedRows<DB, TB extends keyof DB>(
   return sql<SqlBool>`${sql.ref('id')} in (${candidates})`;
 }
 
+/**
+ * `query` locking the rows it reads until the caller's transaction ends: PostgreSQL
+ * `FOR UPDATE`, so a transaction that changes one of them meanwhile makes this read wait for its
+ * commit and then see the row as committed (READ COMMITTED reads the new version). SQLite has no
+ * row locks and needs none: the caller runs in a transaction holding the write lock
+ * (serializedTransaction's BEGIN IMMEDIATE), so no other write lands until it commits.
+ */
+export function lockedForUpdate<DB, TB extends keyof DB, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return engineOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
 /** SQLite: a transaction that takes the write lock before its first read (BEGIN IMMEDIATE). */
 async function immediateTransaction<T>(
   conn: Kysely<Database>,

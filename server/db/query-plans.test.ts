@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { donorGroupsFor } from '../../common/compatibility.rules.ts';
 import { donorSearchSchema } from '../../common/user.schema.ts';
 import { generator } from '../../scripts/seed-demo-data.ts';
 import * as matching from '../features/matching/matching.repository.ts';
@@ -252,9 +253,114 @@ const matchQueries: List[] = [
     (db) => matching.findMatches(db, target, time, { limit: 5, offset: 0 }, alertLimits),
     [],
   ],
+  [
+    'matches, page 3',
+    (db) => matching.findMatches(db, target, time, { limit: 20, offset: 40 }),
+    [],
+  ],
   ['matches count', (db) => matching.countMatches(db, target, time, 200), []],
   ['nearby count', (db) => matching.countMatches(db, target, time, 100, 'district'), []],
 ];
+
+/**
+ * What each matching query must be on PostgreSQL, branch by branch in the UNION ALL's order: the
+ * blood group and the place conditions its index search must have (status and visibility always),
+ * and the rows it may hand on (offset + limit, or the count's cap + 1).
+ */
+interface MatchShape {
+  take: number;
+  branches: Array<{ group: string; place: string[] }>;
+  /** The list merges its branches' rows with one sort; a count needs no order at all. */
+  merged: boolean;
+}
+const groups = donorGroupsFor(target.bloodGroup);
+const PLACE_CONDITIONS: Record<string, string[]> = {
+  upazila: [`upazila = '${target.upazila}'`, `district = '${target.district}'`],
+  district: [`district = '${target.district}'`],
+  division: [`division = '${target.division}'`],
+  // Anywhere outside the division: the group's own index, walked by name; `division <>` drops
+  // the rows of the request's division on the way (they were read by the nearer branches).
+  country: [],
+};
+const listShape = (take: number): MatchShape => ({
+  take,
+  branches: ['upazila', 'district', 'division', 'country'].flatMap((distance) =>
+    groups.map((group) => ({ group, place: PLACE_CONDITIONS[distance] ?? [] })),
+  ),
+  merged: true,
+});
+const MATCH_SHAPES: Record<string, MatchShape> = {
+  'matches, first page': listShape(20),
+  'matches for an alert wave': listShape(5),
+  'matches, page 3': listShape(60),
+  'matches count': {
+    take: 201,
+    branches: groups.map((group) => ({ group, place: [] })),
+    merged: false,
+  },
+  'nearby count': {
+    take: 101,
+    branches: groups.map((group) => ({ group, place: PLACE_CONDITIONS.district ?? [] })),
+    merged: false,
+  },
+};
+
+/** SQLite: the sorts a branch of the UNION ALL does before its LIMIT (a child of the branch). */
+async function sqliteSortsInsideBranches(query: CompiledQuery): Promise<string[]> {
+  const explained = CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]);
+  const { rows } = await t.db.executeQuery<{ id: number; parent: number; detail: string }>(
+    explained,
+  );
+  const branches = new Set(
+    rows.filter((row) => row.detail.startsWith('CO-ROUTINE branch')).map((row) => row.id),
+  );
+  return rows
+    .filter((row) => branches.has(row.parent) && /TEMP B-TREE/.test(row.detail))
+    .map((row) => row.detail);
+}
+
+/** A node of PostgreSQL's EXPLAIN (FORMAT JSON) tree. */
+interface PgNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  Plans?: PgNode[];
+}
+
+/** The query run (EXPLAIN ANALYZE) on PostgreSQL, with whole-table reads and sorts priced high. */
+async function pgPlanTree(query: CompiledQuery): Promise<PgNode> {
+  return t.db.connection().execute(async (conn) => {
+    const settings = [
+      'enable_seqscan',
+      'enable_sort',
+      'enable_incremental_sort',
+      'enable_bitmapscan',
+    ];
+    for (const setting of settings) await sql`set ${sql.raw(setting)} = off`.execute(conn);
+    // The raised prices would make every plan worth compiling, which only slows the test.
+    await sql`set jit = off`.execute(conn);
+    try {
+      const explained = CompiledQuery.raw(`explain (analyze, format json) ${query.sql}`, [
+        ...query.parameters,
+      ]);
+      const { rows } = await conn.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(
+        explained,
+      );
+      const plan = rows[0]?.['QUERY PLAN'][0]?.Plan;
+      if (!plan) throw new Error('EXPLAIN gave no plan.');
+      return plan;
+    } finally {
+      for (const setting of [...settings, 'jit'])
+        await sql`reset ${sql.raw(setting)}`.execute(conn);
+    }
+  });
+}
+
+/** Every node of the tree, depth first. */
+const nodesOf = (node: PgNode): PgNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 const notificationQueries: List[] = [
   ['notifications, newest first', (db) => notifications.findAllByUser(db, 'u', page), []],
@@ -301,7 +407,76 @@ describe(`matching query plans (${testEngine})`, () => {
           plan.filter((line) => /LAST TERM OF ORDER BY/.test(line)),
           why,
         ).toEqual([]);
+        // Nor by any sort inside a branch: SQLite merges the branches (MERGE (UNION ALL)) and
+        // sorts only what each branch handed on, after its LIMIT ("SCAN branch").
+        expect(await sqliteSortsInsideBranches(query), why).toEqual([]);
       }
     }
   });
+
+  // PostgreSQL: each branch is a Limit over an index search whose Index Cond holds the branch's
+  // group and place (not a walk of a whole index filtered row by row), no branch sorts, and the
+  // one sort of the list is the merge of the branches' few rows (at most `take` each, so at most
+  // branches × (offset + limit), whatever the number of donors): a bounded top-N sort.
+  it.runIf(testEngine === 'postgres').each(matchQueries)(
+    '%s: every branch an index search on its filters, cut at its page (PostgreSQL)',
+    async (label, run) => {
+      const shape = MATCH_SHAPES[label];
+      if (!shape) throw new Error(`No expected shape for ${label}.`);
+      const [query, ...more] = await recorded(run);
+      expect(more).toEqual([]);
+      if (!query) throw new Error('No query ran.');
+      const root = await pgPlanTree(query);
+      // The plan, not the 250-parameter SQL, says what went wrong.
+      const why = JSON.stringify(root);
+      const appends = nodesOf(root).filter((node) => node['Node Type'] === 'Append');
+      expect(appends, why).toHaveLength(1);
+      const branches = appends[0]?.Plans ?? [];
+      expect(branches, why).toHaveLength(shape.branches.length);
+      branches.forEach((branch, i) => {
+        const expected = shape.branches[i];
+        if (!expected) throw new Error('More branches than expected.');
+        const whyBranch = `branch ${i} (${expected.group}): ${JSON.stringify(branch)}`;
+        // Cut at its page, and read in index order (no sort inside a branch).
+        expect(branch['Node Type'], whyBranch).toBe('Limit');
+        expect(branch['Actual Rows'], whyBranch).toBeLessThanOrEqual(shape.take);
+        const inside = nodesOf(branch);
+        expect(
+          inside.filter((node) => /Sort/.test(node['Node Type'])),
+          whyBranch,
+        ).toEqual([]);
+        const userReads = inside.filter((node) => node['Relation Name'] === 'user');
+        expect(userReads, whyBranch).toHaveLength(1);
+        const read = userReads[0] as PgNode;
+        expect(read['Node Type'], whyBranch).toMatch(/^Index (Only )?Scan$/);
+        expect(read['Index Name'], whyBranch).toMatch(/^user_search_group/);
+        const condition = read['Index Cond'] ?? '';
+        for (const part of [
+          "status = 'active'",
+          '"searchVisible" = true',
+          `"bloodGroup" = '${expected.group}'`,
+          ...expected.place,
+        ])
+          expect(condition, whyBranch).toContain(part);
+      });
+      // The alert filters (already alerted, withdrew, alerts off, weekly cap): keyed lookups.
+      const others = nodesOf(root).filter(
+        (node) => node['Relation Name'] && node['Relation Name'] !== 'user',
+      );
+      if (label === 'matches for an alert wave')
+        expect(others.length, why).toBeGreaterThanOrEqual(4 * shape.branches.length);
+      for (const lookup of others) expect(lookup['Index Cond'], why).toBeDefined();
+      const sorts = nodesOf(root).filter((node) => /Sort/.test(node['Node Type']));
+      if (!shape.merged) {
+        expect(sorts, why).toEqual([]);
+        return;
+      }
+      // The one sort is above the branches: it sorts what they handed on, never a table.
+      expect(sorts, why).toHaveLength(1);
+      expect(nodesOf(sorts[0] as PgNode), why).toContain(appends[0]);
+      expect(appends[0]?.['Actual Rows'], why).toBeLessThanOrEqual(
+        shape.take * shape.branches.length,
+      );
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../db/dialect.ts';
@@ -102,6 +103,55 @@ async function until(ready: () => Promise<boolean> | boolean, what: string, ms =
   }
 }
 
+/**
+ * Keeps the server from marking a job done: PostgreSQL, the job's row locked by another
+ * transaction; SQLite, the database's write lock (BEGIN IMMEDIATE) on another connection.
+ */
+async function holdJobWrites(env: Record<string, string>, jobId: string) {
+  if (testEngine === 'postgres') {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL });
+    await client.connect();
+    await client.query('begin');
+    await client.query('select id from job where id = $1 for update', [jobId]);
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const pid = rows[0]?.pid;
+    return {
+      /** Until the server's update of the job waits for this lock. */
+      serverWaits: () =>
+        until(async () => {
+          const waiting = await client.query(
+            'select 1 from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+            [pid],
+          );
+          return (waiting.rowCount ?? 0) > 0;
+        }, "the server's update waits for the lock"),
+      /**
+       * After the server was killed: its connection's update, already sent and waiting, would
+       * still commit once the lock is let go (PostgreSQL finishes a statement whose client died);
+       * ended with the connection, it is as if the server died just before sending it.
+       */
+      release: async () => {
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+          [pid],
+        );
+        await client.query('rollback');
+        await client.end();
+      },
+    };
+  }
+  const sqlite = new BetterSqlite3(path.join(env.DATA_DIR ?? '', 'redhope.sqlite'));
+  sqlite.exec('begin immediate');
+  return {
+    // SQLite shows no waiters; a server that has its answer reaches its write well within this.
+    serverWaits: () => new Promise<void>((resolve) => setTimeout(resolve, 1000)),
+    release: async () => {
+      sqlite.exec('rollback');
+      sqlite.close();
+    },
+  };
+}
+
 const emailJob = (to: string) => ({
   kind: 'email',
   payload: { to, subject: `For ${to}`, text: 'Hello', requestId: null, onlyWhilePending: false },
@@ -137,6 +187,44 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     second.child.kill('SIGTERM');
     await second.exited;
     expect(sink.accepted).toHaveLength(1);
+  });
+
+  it('sends a message again, with the same Message-ID, when the server is killed after the SMTP server accepted it but before marking it done', async () => {
+    const sink = await startSmtpSink();
+    cleanups.push(() => sink.close());
+    const { env, handle } = await freshDatabase();
+    await enqueue(handle.db, emailJob('accepted-then-killed@example.org'));
+    const job = () =>
+      handle.db.selectFrom('job').selectAll().where('kind', '=', 'email').executeTakeFirstOrThrow();
+
+    // The server sends; the SMTP server takes the data and waits while the test holds the job's
+    // row, then answers 250: the server has its answer but cannot mark the job done.
+    sink.pause();
+    const first = startServerProcess({ ...env, SMTP_URL: sink.url });
+    await until(() => sink.received() === 1, 'the SMTP server has the message');
+    const lock = await holdJobWrites(env, (await job()).id);
+    sink.resume();
+    await until(() => sink.accepted.length === 1, 'the SMTP server accepted the message');
+    await lock.serverWaits();
+    first.child.kill('SIGKILL');
+    await first.exited;
+    await lock.release();
+    expect(await job()).toMatchObject({ status: 'running', attempts: 1 });
+
+    // Started again: the job is sent a second time once the dead worker's lease runs out. Delivery
+    // is at least once (decision 011); the copy has the same Message-ID, for receivers to fold.
+    const second = startServerProcess({ ...env, SMTP_URL: sink.url });
+    await until(async () => (await job()).status === 'done', 'the job is done');
+    second.child.kill('SIGTERM');
+    await second.exited;
+    expect(sink.accepted.map((m) => m.to)).toEqual([
+      ['accepted-then-killed@example.org'],
+      ['accepted-then-killed@example.org'],
+    ]);
+    const [original, copy] = sink.accepted;
+    expect(copy?.messageId).toBe(original?.messageId);
+    expect(original?.messageId).toContain((await job()).id);
+    expect((await job()).attempts).toBe(2);
   });
 
   it('delivers each message once with two servers on one database', async () => {

@@ -35,6 +35,8 @@ function bodyOf(raw: string): string {
  */
 export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
   const accepted: ReceivedEmail[] = [];
+  // Messages whose data arrived, answered or not.
+  let received = 0;
   let hold = false;
   let onHeld: (() => void) | undefined;
   // While paused, messages are taken but answered only on resume (a slow server, not a dead one).
@@ -47,6 +49,7 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        received += 1;
         if (hold) {
           onHeld?.();
           return; // never answered: the sender is left mid-send
@@ -79,6 +82,8 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
     url: `smtp://127.0.0.1:${address.port}`,
     port: address.port,
     accepted,
+    /** How many messages' data arrived, answered or not. */
+    received: () => received,
     /** From now on, take each message's data and never answer; resolves on the first such. */
     holdNext(): Promise<void> {
       hold = true;

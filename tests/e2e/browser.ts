@@ -38,8 +38,9 @@ export function setupBrowser() {
   });
 
   return {
-    async newPage(): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseUrl() });
+    /** A page in a fresh context, on the e2e server unless `site` names another one. */
+    async newPage({ site = baseUrl() }: { site?: string } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: site });
       const page = await context.newPage();
       page.on('console', (msg) => {
         // A 4xx answer the app expects (e.g. a wrong password) is logged by Chromium as an error

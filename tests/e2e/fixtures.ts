@@ -15,9 +15,13 @@ export interface Member {
   password: string;
 }
 
-/** A fresh donor, registered through the real sign-up endpoint (not through the form). */
+/**
+ * A fresh donor, registered through the real sign-up endpoint (not through the form), on the e2e
+ * server unless `site` names another one.
+ */
 export async function registerMember(
   overrides: Partial<Member> & Record<string, string> = {},
+  site: string = inject('baseUrl'),
 ): Promise<Member> {
   const tag = randomBytes(4).toString('hex');
   const fields = {
@@ -25,9 +29,9 @@ export async function registerMember(
     email: overrides.email ?? `donor-${tag}@example.org`,
     password: PASSWORD,
   };
-  const res = await fetch(`${inject('baseUrl')}/api/auth/sign-up/email`, {
+  const res = await fetch(`${site}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: inject('baseUrl') },
+    headers: { 'content-type': 'application/json', origin: site },
     body: JSON.stringify({
       ...fields,
       image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',

@@ -77,6 +77,49 @@ describe('donor search in the browser', () => {
     await page.getByRole('heading', { name: '1,000 donors found', exact: true }).waitFor();
     await page.context().close();
   });
+  it('a donor who pauses on the profile shows as not available on the search card, until they turn it back on', async () => {
+    const donor = await registerMember({
+      bloodGroup: 'O-',
+      division: 'Sylhet',
+      district: 'Sunamganj',
+    });
+    const page = await browser.newPage();
+    await signIn(page.context(), donor);
+    const availability = async (choice: string, saying: string) => {
+      await page.goto('/dashboard/profile');
+      await page.getByRole('heading', { name: 'Availability' }).waitFor();
+      await page.getByLabel(choice, { exact: true }).check();
+      await page.getByRole('button', { name: 'Save availability' }).click();
+      await page.getByText('Availability saved').waitFor();
+      await page.getByText(saying).waitFor();
+    };
+    const card = async () => {
+      await page.goto('/search-donor');
+      await page.getByLabel('Blood group').selectOption('O-');
+      await page.getByLabel('Division').selectOption('Sylhet');
+      await page.getByLabel('District').selectOption('Sunamganj');
+      await page.getByRole('button', { name: 'Search Now' }).click();
+      const found = page.locator('li, article').filter({ hasText: donor.name }).first();
+      await found.waitFor();
+      return found;
+    };
+
+    await availability(
+      'Not available until I turn it back on',
+      'You are not available until you turn it back on.',
+    );
+    const paused = await card();
+    await paused.getByText('Not available for now', { exact: true }).waitFor();
+    // Still eligible: the pause is the donor's choice, apart from eligibility.
+    expect(await paused.getByText('Eligible', { exact: true }).count()).toBe(1);
+
+    await availability('Available', 'You are available: you can be matched to requests.');
+    const back = await card();
+    expect(await back.getByText('Eligible', { exact: true }).count()).toBe(1);
+    expect(await back.getByText('Not available', { exact: false }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it("draws donors' photos from their small variant, lazily, in a fixed box", async () => {
     const donor = await registerMember({
       bloodGroup: 'A-',

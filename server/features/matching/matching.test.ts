@@ -62,7 +62,10 @@ describe(`matching donors to a request (${process.env.TEST_ENGINE})`, () => {
       ['Dumuria AB+ Incompatible', { ...here, bloodGroup: 'AB+' }],
       ['Dumuria A+ Blocked', { ...here, bloodGroup: 'A+', status: 'block' }],
       ['Dumuria A+ Hidden', { ...here, bloodGroup: 'A+', searchVisible: false }],
-      ['Dumuria A+ Donated 119 days ago', { ...here, lastDonationDate: daysAgo(119) }],
+      [
+        'Dumuria A+ Donated 119 days ago',
+        { ...here, bloodGroup: 'A+', lastDonationDate: daysAgo(119) },
+      ],
       ['Dumuria A+ Paused', { ...here, bloodGroup: 'A+' }],
     ]);
     const paused = donors['Dumuria A+ Paused'];

@@ -229,6 +229,55 @@ describe(`what follows a request's change (${process.env.TEST_ENGINE})`, () => {
     expect((await notificationsOf(donor)).map((n) => n.kind)).toEqual(['request-canceled']);
   });
 
+  it('canceled by staff: the requester is told, and the donor; the volunteer or admin is not', async () => {
+    const requester = await createUser(t.db, { bloodGroup: 'A+' });
+    const volunteer = await createUser(t.db, { role: 'volunteer', bloodGroup: 'A+' });
+    const admin = await createUser(t.db, { role: 'admin', bloodGroup: 'A+' });
+    const [first, second] = await donors(['First donor', 'Second donor']);
+    if (!first || !second) throw new Error('missing donors');
+    for (const [staff, donor, recipientName] of [
+      [volunteer, first, 'Rahima'],
+      [admin, second, 'Karima'],
+    ] as const) {
+      const request = await createRequest(t.db, requester, {
+        bloodGroup: 'B+',
+        donor,
+        recipientName,
+      });
+      const canceled = await call(t, 'PATCH', `/api/donation-request/${request.id}`, {
+        headers: await headersOf(staff),
+        body: { status: 'cancel' },
+      });
+      expect(canceled.status).toBe(200);
+    }
+    await worker.runDue();
+    const told = (await notificationsOf(requester)).map((n) => [n.kind, n.data.recipientName]);
+    expect(told.sort()).toEqual([
+      ['request-canceled', 'Karima'],
+      ['request-canceled', 'Rahima'],
+    ]);
+    expect((await notificationsOf(first)).map((n) => n.kind)).toEqual(['request-canceled']);
+    expect((await notificationsOf(second)).map((n) => n.kind)).toEqual(['request-canceled']);
+    expect(await notificationsOf(volunteer)).toEqual([]);
+    expect(await notificationsOf(admin)).toEqual([]);
+  });
+
+  it('marked done by an admin: the requester is told', async () => {
+    const requester = await createUser(t.db, { bloodGroup: 'A+' });
+    const admin = await createUser(t.db, { role: 'admin', bloodGroup: 'A+' });
+    const [donor] = await donors(['Donor']);
+    if (!donor) throw new Error('no donor');
+    const request = await createRequest(t.db, requester, { bloodGroup: 'B+', donor });
+    const done = await call(t, 'PATCH', `/api/donation-request/${request.id}`, {
+      headers: await headersOf(admin),
+      body: { status: 'done' },
+    });
+    expect(done.status).toBe(200);
+    await worker.runDue();
+    expect((await notificationsOf(requester)).map((n) => n.kind)).toEqual(['request-done']);
+    expect(await notificationsOf(admin)).toEqual([]);
+  });
+
   it('reminds the donor a few hours before the donation time, only while the donation is still theirs', async () => {
     const requester = await createUser(t.db, { bloodGroup: 'A+' });
     const [donor] = await donors(['Donor']);
@@ -247,6 +296,56 @@ describe(`what follows a request's change (${process.env.TEST_ENGINE})`, () => {
     clock.set(reminderAt);
     await worker.runDue();
     expect(await kinds()).toContain('donation-reminder');
+  });
+
+  it('sends no reminder to a donor who withdrew, nor about a request canceled, before the reminder time', async () => {
+    const requester = await createUser(t.db, { bloodGroup: 'A+' });
+    const [withdrew, takesOver, canceledOn] = await donors(['Withdrew', 'Takes over', 'Canceled']);
+    if (!withdrew || !takesOver || !canceledOn) throw new Error('missing donors');
+    const date = dhakaDate(2);
+    const form = { donationDate: date, donationTime: '10:30' };
+    const accept = async (requestId: string, donor: { id: string }) => {
+      const res = await call(t, 'PATCH', `/api/donation-request/${requestId}`, {
+        headers: await headersOf(donor),
+        body: { status: 'inprogress' },
+      });
+      expect(res.status).toBe(200);
+      await worker.runDue(); // the acceptance's job schedules the reminder
+    };
+
+    // One donor accepts, then withdraws; another takes it over: the reminder is the new donor's.
+    const given = await newRequest(requester, { ...form, recipientName: 'Given up' });
+    await accept(given, withdrew);
+    const withdrawn = await call(t, 'POST', `/api/donation-request/${given}/withdraw`, {
+      headers: await headersOf(withdrew),
+      body: { reason: 'I have a fever and cannot come.' },
+    });
+    expect(withdrawn.status).toBe(200);
+    await accept(given, takesOver);
+    // Another is accepted, then canceled by its requester.
+    const canceled = await newRequest(requester, { ...form, recipientName: 'Called off' });
+    await accept(canceled, canceledOn);
+    const cancel = await call(t, 'PATCH', `/api/donation-request/${canceled}`, {
+      headers: await headersOf(requester),
+      body: { status: 'cancel' },
+    });
+    expect(cancel.status).toBe(200);
+    const reminders = await t.db
+      .selectFrom('job')
+      .select('payload')
+      .where('kind', '=', 'donation-reminder')
+      .where('status', '=', 'pending')
+      .execute();
+    // Every reminder is still scheduled: each finds out at its time that it no longer applies.
+    expect(reminders).toHaveLength(3);
+
+    clock.set(new Date(`${date}T07:30:00+06:00`));
+    await worker.runDue();
+    const reminded = async (donor: { id: string }) =>
+      (await notificationsOf(donor)).some((n) => n.kind === 'donation-reminder');
+    expect(await reminded(withdrew)).toBe(false);
+    expect(await reminded(canceledOn)).toBe(false);
+    expect(await reminded(takesOver)).toBe(true);
   });
 
   it('Mark As Donated: told on the day eligibility returns, not if a later donation moved it', async () => {

@@ -99,7 +99,9 @@ export function notificationJobs(deps: AppDeps): Record<string, JobHandler> {
       transaction: 'alerts',
       async run(payload, { db, now }) {
         const { requestId, wave, round } = wavePayload.parse(payload);
-        const request = await requests.findById(db, requestId);
+        // Locked: an acceptance being committed is waited for and seen, and a later one waits for
+        // this wave's commit, so no alert is written after the request was taken.
+        const request = await requests.findByIdForUpdate(db, requestId);
         if (request?.status !== 'pending') return;
         if (request.donationDate < todayInDhaka(now)) return;
         const donors = await findMatches(

@@ -2,6 +2,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { COUNT_CAP, type RequestStatus } from '../../../common/constants.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import { REPORTS_TO_HIDE } from '../../../common/trust.constants.ts';
+import { lockedForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
@@ -121,13 +122,20 @@ export async function insert(
   return id;
 }
 
+const byId = (db: Kysely<Database>, id: string) =>
+  db.selectFrom('donationRequest').select(REQUEST_COLUMNS).where('id', '=', id);
+
 /** One request by id. */
 export function findById(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('donationRequest')
-    .select(REQUEST_COLUMNS)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return byId(db, id).executeTakeFirst();
+}
+
+/**
+ * One request, its row locked until the caller's transaction ends (see lockedForUpdate): a change
+ * to it being committed meanwhile (someone accepting) is waited for and seen.
+ */
+export function findByIdForUpdate(db: Kysely<Database>, id: string) {
+  return lockedForUpdate(db, byId(db, id)).executeTakeFirst();
 }
 
 export type RequestRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
