@@ -30,7 +30,9 @@ export async function seedDemo(baseUrl: string): Promise<void> {
     return res;
   };
 
-  let requesterCookie = '';
+  // A person may hold at most 3 open requests (server/features/trust/lifecycle.repository.ts):
+  // the first four donors make the ten requests between them.
+  const requesterCookies: string[] = [];
   for (let i = 0; i < 12; i++) {
     const place = PLACES[i % PLACES.length] as (typeof PLACES)[number];
     const res = await post('/auth/sign-up/email', {
@@ -42,12 +44,14 @@ export async function seedDemo(baseUrl: string): Promise<void> {
       division: place.division,
       district: place.district,
     });
-    // The sign-up signs the donor in; the first one makes the requests.
-    if (i === 0) {
-      requesterCookie = res.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
+    // The sign-up signs the donor in; the first four make the requests.
+    if (i < 4) {
+      requesterCookies.push(
+        res.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      );
     }
   }
 
@@ -67,7 +71,7 @@ export async function seedDemo(baseUrl: string): Promise<void> {
         donationTime: '09:30',
         requestMessage: 'Two bags needed before surgery.',
       },
-      requesterCookie,
+      requesterCookies[Math.floor(i / 3)],
     );
   }
 }

@@ -44,6 +44,7 @@ const shell = fs.existsSync(path.join(WEB, 'app.html'))
 fs.writeFileSync(path.join(WEB, 'app.html'), shell);
 compressFile(path.join(WEB, 'app.html'));
 
+// With the browser build's config: the same Preact in place of react-dom (decision 015).
 await build({
   configFile: path.resolve('vite.config.ts'),
   logLevel: 'warn',

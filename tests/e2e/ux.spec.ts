@@ -190,7 +190,7 @@ describe('colour contrast (regression: the address and phone lines on / failed W
 });
 
 describe('small ones (sibling issue)', () => {
-  it('Donate Now opens with the focus on its first action, not on a read-only field', async () => {
+  it('Donate Now opens with the focus on its first action, not on a read-only field, and closes on Escape', async () => {
     const requester = await registerMember();
     const donor = await registerMember();
     const id = await createRequest(await signedInPage(requester));
@@ -203,6 +203,11 @@ describe('small ones (sibling issue)', () => {
       text: document.activeElement?.textContent,
     }));
     expect(focused).toEqual({ tag: 'BUTTON', text: 'Close' });
+    // Escape closes it through the dialog's close event, which the page hears: it opens again.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Donate Now' }).click();
+    await page.getByRole('dialog').waitFor();
     await page.context().close();
   });
 

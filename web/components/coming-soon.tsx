@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
-import type en from '../locales/en.json';
+import type en from '../locales/en.screens.json';
 
 export type PageKey = keyof typeof en.pages;
 

@@ -3,17 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
+import { withScreenStrings } from '../lib/i18n.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 
 // Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
 const AccountMenu = lazy(() =>
-  import('../features/auth/account-menu.tsx').then((m) => ({ default: m.AccountMenu })),
+  withScreenStrings(import('../features/auth/account-menu.tsx')).then((m) => ({
+    default: m.AccountMenu,
+  })),
 );
 // The bell too: its API calls are for signed-in people only, not a visitor's first load.
 const NotificationBell = lazy(() =>
-  import('../features/notifications/notification-bell.tsx').then((m) => ({
+  withScreenStrings(import('../features/notifications/notification-bell.tsx')).then((m) => ({
     default: m.NotificationBell,
   })),
 );

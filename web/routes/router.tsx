@@ -2,19 +2,21 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { HomePage } from '../features/home/home-page.tsx';
+import { withScreenStrings } from '../lib/i18n.ts';
 import { NotFound } from './not-found.tsx';
 import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
- * Every page but the home page loads on first visit (its own chunk), so the home page's first
- * load carries no dashboard, form or list code (tests/e2e/bundle-budget.spec.ts holds it there).
+ * Every page but the home page loads on first visit (its own chunk, with the other screens'
+ * strings), so the home page's first load carries no dashboard, form or list code and none of
+ * their text (tests/e2e/bundle-budget.spec.ts holds it there).
  */
 const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
   async () => ({
-    Component: pick(await load()),
+    Component: pick(await withScreenStrings(load())),
   });
 
 /** The app's routes; web/main.tsx makes the browser's router of them, web/prerender.tsx renders them at build. */
@@ -53,8 +55,8 @@ export const routes: RouteObject[] = [
                 args,
               ),
             lazy: async () => {
-              const { RequestDetailError, RequestDetailPage } = await import(
-                '../features/requests/request-detail-page.tsx'
+              const { RequestDetailError, RequestDetailPage } = await withScreenStrings(
+                import('../features/requests/request-detail-page.tsx'),
               );
               return {
                 ErrorBoundary: RequestDetailError,
@@ -80,7 +82,7 @@ export const routes: RouteObject[] = [
               const [{ blogDetailLoader }, { BlogDetailPage, BlogDetailError }] = await Promise.all(
                 [
                   import('../features/blogs/blog-detail.loader.ts'),
-                  import('../features/blogs/blog-detail-page.tsx'),
+                  withScreenStrings(import('../features/blogs/blog-detail-page.tsx')),
                 ],
               );
               return {
@@ -121,8 +123,8 @@ export const routes: RouteObject[] = [
           {
             path: 'dashboard',
             lazy: async () => {
-              const { DashboardLayout } = await import(
-                '../features/dashboard/dashboard-layout.tsx'
+              const { DashboardLayout } = await withScreenStrings(
+                import('../features/dashboard/dashboard-layout.tsx'),
               );
               return {
                 Component: () => (

@@ -4,7 +4,8 @@ import { OrgContact } from '../../components/org-contact.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 
 // The form brings zod, react-hook-form and SweetAlert2; loading it apart keeps them out of the
-// first download, so the hero shows sooner on a slow phone.
+// first download, so the hero shows sooner on a slow phone. Its strings are in en.json (the home
+// page draws it), so it needs none of the other screens' (web/lib/i18n.ts).
 const ContactForm = lazy(() =>
   import('../contact/contact-form.tsx').then((module) => ({ default: module.ContactForm })),
 );
