@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from './browser.ts';
+
+/**
+ * What a browser really downloads to show a public page: every script it fetches until the
+ * network is idle, dynamic imports made at once included (the budget of bundle-budget.spec.ts
+ * counts only the entry and its static imports). Counted in the build's gzip sizes, so the
+ * figure does not depend on the encoding the browser chose or on the machine.
+ *
+ * Issue 10 asks for at most 90 KB on the home page. The pages are not there yet (zod, which
+ * every API contract needs, and the home page's contact form come at once:
+ * docs/performance-web.md), so this holds the line where they stand (2026-11-27: home 128.9 KB,
+ * requests 126.0, search 126.5, blogs 122.9) and must come down to 90.
+ */
+const PAGE_LOAD_BUDGET_KB = 130;
+
+const browser = setupBrowser();
+const WEB = path.resolve('dist/web');
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+async function scriptsFetchedBy(pathname: string): Promise<string[]> {
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.js')) scripts.add(url.pathname.slice(1));
+  });
+  await page.goto(pathname, { waitUntil: 'networkidle' });
+  await page.close();
+  return [...scripts];
+}
+
+describe('what the public pages download at load', () => {
+  for (const pathname of ['/', '/blood-donation-request', '/search-donor', '/blogs']) {
+    it(`${pathname}: at most ${PAGE_LOAD_BUDGET_KB} KB of gzip JavaScript, no dashboard code`, async () => {
+      const scripts = await scriptsFetchedBy(pathname);
+      const sizes = scripts.map((file) => ({
+        file,
+        gzip: fs.statSync(path.join(WEB, `${file}.gz`)).size,
+      }));
+      const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+      const breakdown = sizes.map(({ file, gzip }) => `${file} ${kb(gzip)}`).join(', ');
+      expect(scripts.filter((file) => /dashboard/i.test(file))).toEqual([]);
+      expect(kb(total), `${pathname}: ${breakdown}`).toBeLessThanOrEqual(PAGE_LOAD_BUDGET_KB);
+    });
+  }
+});
