@@ -1,47 +1,47 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS } from './constants.ts';
 import { required, upazilaField } from './fields.ts';
+import { msg } from './message-key.ts';
 
 /** Only these special characters are allowed, and one of them is required (SPEC §5). */
 const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{6,}$/;
 
 export const passwordSchema = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(6, 'Password must be 6 characters')
-  .max(20, 'Password must be less than 20 characters')
-  .regex(
-    PASSWORD_PATTERN,
-    'Password must be at least 6 characters long and include uppercase, lowercase, number, and special character',
-  );
+  .string({ error: msg('validation.password.required') })
+  .min(1, msg('validation.password.required'))
+  .min(6, msg('validation.password.tooShort'))
+  .max(20, msg('validation.password.tooLong'))
+  .regex(PASSWORD_PATTERN, msg('validation.password.pattern'));
 
-export const emailSchema = required('Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Please enter a valid email address'))
+export const emailSchema = required(msg('validation.email.required'))
+  .max(254, msg('validation.email.tooLong'))
+  .pipe(z.email(msg('validation.email.invalid')))
   .transform((email) => email.toLowerCase());
 
 /** A photo is one of our own uploads (`/api/images/…`) or an https address. */
-export const imageUrlSchema = required('Photo is required')
-  .max(500, 'Photo address is too long')
+export const imageUrlSchema = required(msg('validation.image.required'))
+  .max(500, msg('validation.image.tooLong'))
   .refine(
     (url) => /^\/api\/images\/[A-Za-z0-9-]+\.webp$/.test(url) || /^https:\/\/\S+$/.test(url),
     {
-      message: 'Photo must be an uploaded image',
+      message: msg('validation.image.notUploaded'),
     },
   );
 
-export const bloodGroupSchema = z.enum(BLOOD_GROUPS, { error: 'Blood group is required' });
+export const bloodGroupSchema = z.enum(BLOOD_GROUPS, {
+  error: msg('validation.bloodGroup.required'),
+});
 
 /** Places are exchanged by English name; the server checks them against the reference data. */
 export const placeFields = {
-  division: required('Division is required').max(100),
-  district: required('District is required').max(100),
+  division: required(msg('validation.division.required')).max(100),
+  district: required(msg('validation.district.required')).max(100),
   upazila: upazilaField,
 };
 
 /** What the server accepts at sign-up (POST /api/auth/sign-up/email). */
 export const registerSchema = z.object({
-  name: required('Name is required').max(100, 'Name must be at most 100 characters'),
+  name: required(msg('validation.name.required')).max(100, msg('validation.name.tooLong')),
   email: emailSchema,
   password: passwordSchema,
   image: imageUrlSchema,
@@ -55,11 +55,11 @@ export const registerFormSchema = registerSchema
   .extend({
     image: z.string().optional(),
     confirmPassword: z
-      .string({ error: 'Confirm password is required' })
-      .min(1, 'Confirm password is required'),
+      .string({ error: msg('validation.confirmPassword.required') })
+      .min(1, msg('validation.confirmPassword.required')),
   })
   .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
+    message: msg('validation.confirmPassword.mismatch'),
     path: ['confirmPassword'],
     // Say so even while other fields are still wrong, so the person sees it at once.
     when: (payload) => {
@@ -70,7 +70,9 @@ export const registerFormSchema = registerSchema
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const loginSchema = z.object({
-  email: required('Email is required'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  email: required(msg('validation.email.required')),
+  password: z
+    .string({ error: msg('validation.password.required') })
+    .min(1, msg('validation.password.required')),
 });
 export type Login = z.infer<typeof loginSchema>;

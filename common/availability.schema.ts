@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MAX_PAUSE_DAYS } from './availability.rules.ts';
 import { addDays, isCalendarDate, todayInDhaka } from './dhaka-date.ts';
+import { msg } from './message-key.ts';
 
-const UNTIL_MESSAGE = 'Please choose the date you are available again';
+const UNTIL_MESSAGE = msg('validation.availability.untilRequired');
 
 /** A date after today and at most MAX_PAUSE_DAYS ahead (in Dhaka). */
 const untilDate = z
@@ -10,10 +11,10 @@ const untilDate = z
   .trim()
   .refine(isCalendarDate, UNTIL_MESSAGE)
   .refine((value) => !isCalendarDate(value) || value > todayInDhaka(), {
-    message: 'The date you are available again must be after today',
+    message: msg('validation.availability.untilAfterToday'),
   })
   .refine((value) => !isCalendarDate(value) || value <= addDays(todayInDhaka(), MAX_PAUSE_DAYS), {
-    message: `Choose a date within ${MAX_PAUSE_DAYS} days, or pause until you turn it back on`,
+    message: msg('validation.availability.untilTooFar', { days: MAX_PAUSE_DAYS }),
   });
 
 /**
@@ -26,6 +27,6 @@ export const availabilitySchema = z.discriminatedUnion(
     z.strictObject({ available: z.literal(true) }),
     z.strictObject({ available: z.literal(false), until: untilDate.nullable() }),
   ],
-  { error: 'Please say whether you are available (true or false)' },
+  { error: msg('validation.availability.required') },
 );
 export type Availability = z.infer<typeof availabilitySchema>;

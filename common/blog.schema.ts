@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOG_STATUSES } from './constants.ts';
 import { required, statusFilter } from './fields.ts';
+import { msg } from './message-key.ts';
 
 export const BLOG_TITLE_MAX = 150;
 export const BLOG_CONTENT_MAX = 10_000;
@@ -12,22 +13,24 @@ export const BLOG_CONTENT_MAX = 10_000;
 const THUMBNAIL = /^\/api\/images\/[0-9a-f-]{36}\.webp$/;
 
 /** A title is one line: runs of spaces and line breaks become one space. */
-const title = required('Please provide blog title')
+const title = required(msg('validation.blog.titleRequired'))
   .transform((value) => value.replace(/\s+/g, ' '))
-  .pipe(z.string().max(BLOG_TITLE_MAX, `Title must be at most ${BLOG_TITLE_MAX} characters`));
+  .pipe(
+    z.string().max(BLOG_TITLE_MAX, msg('validation.blog.titleTooLong', { max: BLOG_TITLE_MAX })),
+  );
 
 /**
  * Content is plain text in paragraphs (a blank line between them); it is shown as text, never
  * as markup. Line endings are made \n and more than one blank line becomes one.
  */
-const content = required('Please enter Description')
+const content = required(msg('validation.blog.contentRequired'))
   .transform((value) => value.replace(/\r\n?/g, '\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n'))
   .pipe(
     z
       .string()
       .max(
         BLOG_CONTENT_MAX,
-        `Content must be at most ${BLOG_CONTENT_MAX.toLocaleString('en-US')} characters`,
+        msg('validation.blog.contentTooLong', { max: BLOG_CONTENT_MAX.toLocaleString('en-US') }),
       ),
   );
 
@@ -37,9 +40,9 @@ const content = required('Please enter Description')
  */
 export const createBlogSchema = z.object({
   title,
-  image: required('Please provide thumbnail').regex(
+  image: required(msg('validation.blog.thumbnailRequired')).regex(
     THUMBNAIL,
-    'Please provide thumbnail: upload an image with the form',
+    msg('validation.blog.thumbnailNotUploaded'),
   ),
   content,
 });
@@ -52,12 +55,12 @@ export type BlogForm = z.infer<typeof blogFormSchema>;
 /** PATCH /api/blogs/:id: Publish (`published`) or UnPublish (`draft`), and nothing else. */
 export const blogStatusChangeSchema = z.strictObject(
   {
-    status: z.enum(BLOG_STATUSES, { error: "Status must be 'draft' or 'published'" }),
+    status: z.enum(BLOG_STATUSES, { error: msg('validation.blog.status') }),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `These fields cannot be changed here: ${issue.keys.join(', ')}.`
+        ? msg('validation.fields.notChangeable', { keys: issue.keys.join(', ') })
         : undefined,
   },
 );

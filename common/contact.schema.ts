@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { CONTACT_STATUSES } from './constants.ts';
 import { required, statusFilter } from './fields.ts';
+import { msg } from './message-key.ts';
 
 /** The home page's Get in Touch form; the server validates the body with the same schema. */
 export const contactSchema = z.object({
-  name: required('Name is required').max(100, 'Name must be at most 100 characters'),
-  phone: required('Phone number is required')
-    .max(20, 'Phone number must be at most 20 characters')
-    .regex(/^[0-9+\-\s()]+$/, 'Phone number may contain only digits, spaces and + - ( )'),
-  email: required('Email is required').max(254).pipe(z.email('Please enter a valid email address')),
-  message: required('Message is required').max(2000, 'Message must be at most 2000 characters'),
+  name: required(msg('validation.name.required')).max(100, msg('validation.name.tooLong')),
+  phone: required(msg('validation.phone.required'))
+    .max(20, msg('validation.phone.tooLong'))
+    .regex(/^[0-9+\-\s()]+$/, msg('validation.phone.invalid')),
+  email: required(msg('validation.email.required'))
+    .max(254)
+    .pipe(z.email(msg('validation.email.invalid'))),
+  message: required(msg('validation.message.required')).max(
+    2000,
+    msg('validation.message.tooLong'),
+  ),
 });
 
 export type Contact = z.infer<typeof contactSchema>;
@@ -19,11 +25,11 @@ export const contactStatusFilterSchema = statusFilter(CONTACT_STATUSES);
 
 /** PATCH /api/contacts/:id: mark a message handled, or new again. */
 export const contactStatusChangeSchema = z.strictObject(
-  { status: z.enum(CONTACT_STATUSES, { error: "Status must be 'new' or 'handled'" }) },
+  { status: z.enum(CONTACT_STATUSES, { error: msg('validation.contactStatus.invalid') }) },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `These fields cannot be changed here: ${issue.keys.join(', ')}.`
+        ? msg('validation.fields.notChangeable', { keys: issue.keys.join(', ') })
         : undefined,
   },
 );

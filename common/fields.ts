@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { msg } from './message-key.ts';
 
 // The field shapes the shared schemas are built from, so each rule is written once.
 
-/** A text the person must fill in: trimmed, and `message` when it is missing or blank. */
+/** A text the person must fill in: trimmed, and `message` (from `msg`) when missing or blank. */
 export const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** An optional text (a filter or an optional field): trimmed; empty means not given. */
@@ -14,7 +15,7 @@ export const optionalText = (max: number, message?: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const UPAZILA_TOO_LONG = 'Upazila must be at most 100 characters';
+const UPAZILA_TOO_LONG = msg('validation.upazila.tooLong');
 
 /** An upazila on a new record: optional, empty means none. */
 export const upazilaField = optionalText(100, UPAZILA_TOO_LONG);
@@ -44,7 +45,9 @@ export function statusFilter<const S extends string>(
       .transform((v) => (v ? v : undefined))
       .pipe(
         z
-          .enum(accepted, { error: `status must be one of ${statuses.join(', ')}` })
+          .enum(accepted, {
+            error: msg('validation.status.oneOf', { values: statuses.join(', ') }),
+          })
           .transform((v) => (aliases[v] ?? v) as S)
           .optional(),
       ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.schema.ts';
+import { msg } from './message-key.ts';
 
 /** How long a password-reset link works. */
 export const RESET_LINK_MINUTES = 30;
@@ -11,9 +12,9 @@ export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 /** POST /api/password-reset/confirm: the link's token and the new password (SPEC §5's rules). */
 export const passwordResetSchema = z.strictObject({
   token: z
-    .string({ error: 'This link is not complete: please open the link from the email again' })
-    .min(1, 'This link is not complete: please open the link from the email again')
-    .max(200, 'This link is not valid: please ask for a new one'),
+    .string({ error: msg('validation.resetToken.incomplete') })
+    .min(1, msg('validation.resetToken.incomplete'))
+    .max(200, msg('validation.resetToken.invalid')),
   password: passwordSchema,
 });
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
@@ -23,11 +24,11 @@ export const passwordResetFormSchema = z
   .object({
     password: passwordSchema,
     confirmPassword: z
-      .string({ error: 'Confirm password is required' })
-      .min(1, 'Confirm password is required'),
+      .string({ error: msg('validation.confirmPassword.required') })
+      .min(1, msg('validation.confirmPassword.required')),
   })
   .refine((form) => form.password === form.confirmPassword, {
-    message: 'Passwords do not match',
+    message: msg('validation.confirmPassword.mismatch'),
     path: ['confirmPassword'],
   });
 export type PasswordResetForm = z.infer<typeof passwordResetFormSchema>;

@@ -1,4 +1,5 @@
 import type { RequestStatus, Role } from './constants.ts';
+import { msg } from './message-key.ts';
 import { isStaff } from './roles.ts';
 
 /**
@@ -64,42 +65,34 @@ export function checkRequestAction(
         isStaff(actor.role)
       )
         return null;
-      return deny(403, 'FORBIDDEN', 'You can only view your own requests.');
+      return deny(403, 'FORBIDDEN', msg('errors.requests.onlyOwnView'));
     case 'donate':
-      if (isRequester) return deny(403, 'OWN_REQUEST', 'You cannot donate to your own request.');
+      if (isRequester) return deny(403, 'OWN_REQUEST', msg('errors.requests.ownRequest'));
       if (canMove(request.status, 'inprogress')) return null;
       return deny(
         409,
         'REQUEST_NOT_PENDING',
         request.status !== 'inprogress'
-          ? 'This request is no longer open for donation.'
+          ? msg('errors.requests.notOpen')
           : actor.id === request.donorId
-            ? 'You have already accepted this request.'
-            : 'Someone else has already accepted this request.',
+            ? msg('errors.requests.alreadyYours')
+            : msg('errors.requests.alreadyTaken'),
       );
     case 'done':
     case 'cancel':
       if (!isRequester && !isStaff(actor.role))
-        return deny(
-          403,
-          'FORBIDDEN',
-          'Only the requester, a volunteer or an admin can mark this request done or canceled.',
-        );
+        return deny(403, 'FORBIDDEN', msg('errors.requests.whoMayFinish'));
       if (!canMove(request.status, action))
-        return deny(
-          409,
-          'REQUEST_NOT_INPROGRESS',
-          'Only a request in progress can be marked done or canceled.',
-        );
+        return deny(409, 'REQUEST_NOT_INPROGRESS', msg('errors.requests.notInProgress'));
       return null;
     case 'edit':
-      if (!isRequester) return deny(403, 'FORBIDDEN', 'You can only edit your own requests.');
+      if (!isRequester) return deny(403, 'FORBIDDEN', msg('errors.requests.onlyOwnEdit'));
       if (request.status !== 'pending')
-        return deny(409, 'REQUEST_NOT_PENDING', 'Only a pending request can be edited.');
+        return deny(409, 'REQUEST_NOT_PENDING', msg('errors.requests.notPendingEdit'));
       return null;
     case 'delete':
       if (!isRequester && actor.role !== 'admin')
-        return deny(403, 'FORBIDDEN', 'Only the requester or an admin can delete this request.');
+        return deny(403, 'FORBIDDEN', msg('errors.requests.whoMayDelete'));
       return null;
   }
 }

@@ -2,16 +2,14 @@ import { z } from 'zod';
 import { BLOOD_GROUPS, REQUEST_STATUSES, type RequestStatus } from './constants.ts';
 import { isCalendarDate, todayInDhaka } from './dhaka-date.ts';
 import { clearableUpazila, statusFilter, upazilaField } from './fields.ts';
+import { msg } from './message-key.ts';
 
-const text = (message: string, max: number, label: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+/** A required text: `message` when missing or blank, `tooLong` past `max` characters. */
+const text = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-const DATE_MESSAGE = 'Please select donation date';
-const TIME_MESSAGE = 'Please select donation time';
+const DATE_MESSAGE = msg('validation.donationDate.required');
+const TIME_MESSAGE = msg('validation.donationTime.required');
 
 const donationDate = z
   .string({ error: DATE_MESSAGE })
@@ -20,7 +18,7 @@ const donationDate = z
   .refine(isCalendarDate, DATE_MESSAGE)
   // Compared as text: YYYY-MM-DD sorts like the dates it names.
   .refine((value) => !isCalendarDate(value) || value >= todayInDhaka(), {
-    message: 'Donation date cannot be in the past',
+    message: msg('validation.donationDate.past'),
   });
 
 const donationTime = z
@@ -30,16 +28,32 @@ const donationTime = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE);
 
 const requestFields = {
-  recipientName: text('Please enter recipient name', 100, 'Recipient name'),
-  bloodGroup: z.enum(BLOOD_GROUPS, { error: 'Please select blood group' }),
-  division: text('Please select division group', 100, 'Division'),
-  district: text('Please select district group', 100, 'District'),
+  recipientName: text(
+    msg('validation.recipientName.required'),
+    100,
+    msg('validation.recipientName.tooLong'),
+  ),
+  bloodGroup: z.enum(BLOOD_GROUPS, { error: msg('validation.bloodGroup.select') }),
+  division: text(msg('validation.division.select'), 100, msg('validation.division.tooLong')),
+  district: text(msg('validation.district.select'), 100, msg('validation.district.tooLong')),
   upazila: upazilaField,
-  hospitalName: text('Please enter hospital name', 200, 'Hospital name'),
-  fullAddress: text('Please enter full address', 500, 'Full address'),
+  hospitalName: text(
+    msg('validation.hospitalName.required'),
+    200,
+    msg('validation.hospitalName.tooLong'),
+  ),
+  fullAddress: text(
+    msg('validation.fullAddress.required'),
+    500,
+    msg('validation.fullAddress.tooLong'),
+  ),
   donationDate,
   donationTime,
-  requestMessage: text('Please enter request message', 1000, 'Request message'),
+  requestMessage: text(
+    msg('validation.requestMessage.required'),
+    1000,
+    msg('validation.requestMessage.tooLong'),
+  ),
 };
 
 /**
@@ -52,7 +66,7 @@ export type CreateRequest = z.infer<typeof createRequestSchema>;
 
 const unknownKeys = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
-    ? `These fields cannot be changed here: ${(issue.keys ?? []).join(', ')}.`
+    ? msg('validation.fields.notChangeable', { keys: (issue.keys ?? []).join(', ') })
     : undefined;
 
 /**
@@ -69,7 +83,7 @@ export const updateRequestSchema = z
   )
   .partial()
   .refine((fields) => Object.keys(fields).length > 0, {
-    message: 'Please change at least one field.',
+    message: msg('validation.request.noChange'),
   });
 export type UpdateRequest = z.infer<typeof updateRequestSchema>;
 
@@ -85,7 +99,7 @@ export const statusChangeSchema = z.strictObject(
   {
     status: z
       .enum(['inprogress', 'done', 'cancel', 'canceled'], {
-        error: "Status must be 'inprogress', 'done' or 'cancel'",
+        error: msg('validation.request.status'),
       })
       .transform(toStored),
   },

@@ -1,4 +1,5 @@
 import type { RequestStatus } from './constants.ts';
+import { msg } from './message-key.ts';
 import type { Actor, Denial } from './request-status.rules.ts';
 import { checkRequestAction } from './request-status.rules.ts';
 import { isStaff } from './roles.ts';
@@ -69,55 +70,41 @@ export function checkTrustAction(
   const staff = isStaff(actor.role);
   switch (action) {
     case 'verify':
-      if (!staff) return deny(403, 'FORBIDDEN', 'Only volunteers and admins can verify requests.');
+      if (!staff) return deny(403, 'FORBIDDEN', msg('errors.trust.onlyStaffVerify'));
       if (request.status !== 'pending' || request.removed)
-        return deny(409, 'REQUEST_NOT_PENDING', 'Only a pending request can be verified.');
+        return deny(409, 'REQUEST_NOT_PENDING', msg('errors.trust.notPendingVerify'));
       if (request.verified)
-        return deny(409, 'ALREADY_VERIFIED', 'This request is already verified.');
+        return deny(409, 'ALREADY_VERIFIED', msg('errors.trust.alreadyVerified'));
       return null;
     case 'report': {
       if (actor.id === request.requesterId)
-        return deny(403, 'OWN_REQUEST', 'You cannot report your own request.');
+        return deny(403, 'OWN_REQUEST', msg('errors.trust.ownReport'));
       const view = checkRequestAction('view', actor, request);
-      if (view) return deny(403, 'FORBIDDEN', 'You can only report a request you can see.');
-      if (request.removed)
-        return deny(409, 'REQUEST_REMOVED', 'This request has already been removed.');
+      if (view) return deny(403, 'FORBIDDEN', msg('errors.trust.reportUnseen'));
+      if (request.removed) return deny(409, 'REQUEST_REMOVED', msg('errors.trust.alreadyRemoved'));
       return null;
     }
     case 'remove':
-      if (!staff) return deny(403, 'FORBIDDEN', 'Only volunteers and admins can remove requests.');
-      if (request.removed)
-        return deny(409, 'REQUEST_REMOVED', 'This request has already been removed.');
+      if (!staff) return deny(403, 'FORBIDDEN', msg('errors.trust.onlyStaffRemove'));
+      if (request.removed) return deny(409, 'REQUEST_REMOVED', msg('errors.trust.alreadyRemoved'));
       if (request.status === 'done' || request.status === 'cancel')
-        return deny(409, 'REQUEST_CLOSED', 'This request is already closed.');
+        return deny(409, 'REQUEST_CLOSED', msg('errors.trust.closed'));
       return null;
     case 'withdraw':
       if (request.donorId === null || actor.id !== request.donorId)
         return request.actorWithdrew
-          ? deny(409, 'ALREADY_WITHDRAWN', 'You have already withdrawn from this request.')
-          : deny(
-              403,
-              'FORBIDDEN',
-              'Only the donor who accepted this request can withdraw from it.',
-            );
+          ? deny(409, 'ALREADY_WITHDRAWN', msg('errors.trust.alreadyWithdrawn'))
+          : deny(403, 'FORBIDDEN', msg('errors.trust.onlyDonorWithdraws'));
       if (request.status !== 'inprogress')
-        return deny(
-          409,
-          'REQUEST_NOT_INPROGRESS',
-          'You can only withdraw while it is in progress.',
-        );
+        return deny(409, 'REQUEST_NOT_INPROGRESS', msg('errors.trust.withdrawInProgress'));
       if (now.getTime() >= donationInstant(request).getTime())
-        return deny(
-          409,
-          'TOO_LATE_TO_WITHDRAW',
-          'The donation time has passed: please ask the requester to mark it done or canceled.',
-        );
+        return deny(409, 'TOO_LATE_TO_WITHDRAW', msg('errors.trust.timePassed'));
       return null;
     case 'repost':
       if (actor.id !== request.requesterId)
-        return deny(403, 'FORBIDDEN', 'You can only post your own requests again.');
+        return deny(403, 'FORBIDDEN', msg('errors.trust.onlyOwnRepost'));
       if (request.status !== 'expired' || request.removed)
-        return deny(409, 'REQUEST_NOT_EXPIRED', 'Only an expired request can be posted again.');
+        return deny(409, 'REQUEST_NOT_EXPIRED', msg('errors.trust.notExpired'));
       return null;
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './message-key.ts';
 import { createRequestSchema } from './request.schema.ts';
 import { AUDIT_ACTIONS, REPORT_REASONS } from './trust.constants.ts';
 
@@ -9,15 +10,15 @@ const reasonText = (message: string) =>
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(500, 'The reason must be at most 500 characters');
+    .max(500, msg('validation.trust.reasonTooLong'));
 
 /** POST /api/donation-request/:id/report. */
 export const reportSchema = z.strictObject({
-  reason: z.enum(REPORT_REASONS, { error: 'Please choose why you are reporting this request' }),
+  reason: z.enum(REPORT_REASONS, { error: msg('validation.trust.reportReason') }),
   note: z
     .string()
     .trim()
-    .max(500, 'The note must be at most 500 characters')
+    .max(500, msg('validation.trust.noteTooLong'))
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
@@ -27,19 +28,19 @@ export type ReportInput = z.input<typeof reportSchema>;
 
 /** POST /api/donation-request/:id/withdraw: the donor says why. */
 export const withdrawSchema = z.strictObject({
-  reason: reasonText('Please say why you are withdrawing'),
+  reason: reasonText(msg('validation.trust.withdrawReason')),
 });
 export type Withdraw = z.infer<typeof withdrawSchema>;
 
 /** POST /api/donation-request/:id/remove: staff say why. */
 export const removeRequestSchema = z.strictObject({
-  reason: reasonText('Please say why this request is removed'),
+  reason: reasonText(msg('validation.trust.removeReason')),
 });
 export type RemoveRequest = z.infer<typeof removeRequestSchema>;
 
 /** PATCH /api/reports/:id: staff dismiss a report. */
 export const dismissReportSchema = z.strictObject({
-  status: z.literal('dismissed', { error: "status must be 'dismissed'" }),
+  status: z.literal('dismissed', { error: msg('validation.trust.dismissed') }),
 });
 
 /** POST /api/donation-request/:id/repost: the same request on a new date and time. */
@@ -52,7 +53,7 @@ export type Repost = z.infer<typeof repostSchema>;
 /** `?verified=true` on the public list: only requests staff have checked. */
 export const verifiedFilterSchema = z.object({
   verified: z
-    .enum(['true', 'false', ''], { error: "verified must be 'true' or 'false'" })
+    .enum(['true', 'false', ''], { error: msg('validation.trust.verified') })
     .optional()
     .transform((v) => v === 'true'),
 });
@@ -62,7 +63,7 @@ export const auditFilterSchema = z.object({
   actor: z
     .string()
     .trim()
-    .max(254, 'actor must be at most 254 characters')
+    .max(254, msg('validation.trust.actorTooLong'))
     .optional()
     .transform((v) => (v ? v.toLowerCase() : undefined)),
   action: z
@@ -72,7 +73,9 @@ export const auditFilterSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(
       z
-        .enum(AUDIT_ACTIONS, { error: `action must be one of ${AUDIT_ACTIONS.join(', ')}` })
+        .enum(AUDIT_ACTIONS, {
+          error: msg('validation.trust.action', { values: AUDIT_ACTIONS.join(', ') }),
+        })
         .optional(),
     ),
 });

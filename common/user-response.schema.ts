@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, ROLES, USER_STATUSES } from './constants.ts';
+import { LANGUAGES } from './languages.ts';
 
 // Answers only: the web imports these as types, so they stay out of the browser bundle.
 
@@ -28,6 +29,10 @@ export const userResponseSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 export type UserResponse = z.infer<typeof userResponseSchema>;
+
+/** GET /api/users/me: the profile, and the language they chose (issue 16; English until then). */
+export const meResponseSchema = userResponseSchema.extend({ language: z.enum(LANGUAGES) });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** A donor search card (GET /api/users/donor); `email` is null for visitors (donor privacy). */
 export const donorResponseSchema = z.strictObject({

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { bloodGroupSchema, imageUrlSchema, placeFields } from './auth.schema.ts';
 import { BLOOD_GROUPS, USER_STATUSES } from './constants.ts';
 import { clearableUpazila, optionalText, statusFilter } from './fields.ts';
+import { LANGUAGES } from './languages.ts';
+import { msg } from './message-key.ts';
 
 /**
  * PATCH /api/users/:id — the only fields a user may change on themself. Strict: any other key
@@ -13,19 +15,19 @@ export const updateProfileSchema = z
       name: z
         .string()
         .trim()
-        .min(1, 'Name is required')
-        .max(100, 'Name must be at most 100 characters'),
+        .min(1, msg('validation.name.required'))
+        .max(100, msg('validation.name.tooLong')),
       image: imageUrlSchema,
       bloodGroup: bloodGroupSchema,
       division: placeFields.division,
       district: placeFields.district,
       upazila: clearableUpazila.optional(),
-      searchVisible: z.boolean({ error: 'Show me in donor search must be true or false' }),
+      searchVisible: z.boolean({ error: msg('validation.searchVisible.boolean') }),
     },
     {
       error: (issue) =>
         issue.code === 'unrecognized_keys'
-          ? `These fields cannot be changed here: ${issue.keys.join(', ')}.`
+          ? msg('validation.fields.notChangeable', { keys: issue.keys.join(', ') })
           : undefined,
     },
   )
@@ -43,7 +45,9 @@ export const donorSearchSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(
       z
-        .enum(BLOOD_GROUPS, { error: `Blood group must be one of ${BLOOD_GROUPS.join(', ')}` })
+        .enum(BLOOD_GROUPS, {
+          error: msg('validation.bloodGroup.oneOf', { values: BLOOD_GROUPS.join(', ') }),
+        })
         .optional(),
     ),
   division: optionalFilter,
@@ -53,3 +57,9 @@ export const donorSearchSchema = z.object({
 export type DonorSearch = z.infer<typeof donorSearchSchema>;
 
 export const userStatusFilterSchema = statusFilter(USER_STATUSES);
+
+/** PUT /api/users/me/language: the language the site and their emails use (issue 16). */
+export const languageChoiceSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: msg('validation.language.oneOf') }),
+});
+export type LanguageChoice = z.infer<typeof languageChoiceSchema>;

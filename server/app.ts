@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { MAX_IMAGE_BYTES } from '../common/constants.ts';
+import { msg } from '../common/message-key.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { loadSession } from './auth/session.ts';
+import { languageSource, loadSession } from './auth/session.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { blogsRoutes } from './features/blogs/blogs.routes.ts';
 import { contactInboxRoutes, contactRoutes } from './features/contacts/contacts.routes.ts';
@@ -27,6 +28,7 @@ import { compressJson } from './lib/compress-json.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
 import { AppError, notFound } from './lib/errors.ts';
+import { callerLanguage, textOf } from './lib/messages.ts';
 import { createRouter } from './lib/openapi.ts';
 import { refuseCrossSiteChanges } from './lib/origins.ts';
 import { refuseUnstorableText } from './lib/refuse-unstorable-text.ts';
@@ -61,7 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         // The rest of the body is never read, so the connection cannot carry another request:
         // say so, and Node closes it once this answer is sent.
         c.header('Connection', 'close');
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', msg('errors.tooLarge'));
       },
     });
   const jsonLimit = limitBody(JSON_BODY_LIMIT);
@@ -107,7 +109,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', historyRoutes(deps));
   api.route('/', docsRoutes(api));
   api.all('*', () => {
-    throw notFound('There is no such API endpoint.');
+    throw notFound(msg('errors.noSuchEndpoint'));
   });
   app.route('/api', api);
 
@@ -115,8 +117,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const transformIndex = sharePreviews(deps);
     app.route('/', staticWeb(path.resolve(options.webRoot), { transformIndex }));
   }
-  app.onError(createErrorHandler(deps.logger));
-  app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'Page not found.' } }, 404));
+  const languages = languageSource(deps.auth, deps.db);
+  app.onError(createErrorHandler(deps.logger, languages));
+  app.notFound(async (c) => {
+    const message = textOf(await callerLanguage(c, languages), msg('errors.pageNotFound'));
+    return c.json({ error: { code: 'NOT_FOUND', message } }, 404);
+  });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { COUNT_CAP } from '../constants.ts';
+import { msg } from '../message-key.ts';
 
 // The pieces every endpoint definition is built from. Definitions live in common/ so the server
 // implements them, the OpenAPI document describes them and the web client is typed by them:
@@ -57,7 +58,7 @@ export function errors<const S extends ErrorStatus>(...statuses: S[]): ErrorAnsw
 
 /** A path id: our ids are UUIDs (v7). */
 export const uuidParam = z.object({
-  id: z.uuid({ error: 'No such id: ids look like 0190a0a0-0000-7000-8000-000000000000.' }),
+  id: z.uuid({ error: msg('validation.id.uuid') }),
 });
 
 /** `{security}` for endpoints that need a signed-in caller (cookie or bearer token). */

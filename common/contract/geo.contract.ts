@@ -4,6 +4,7 @@ import {
   divisionResponseSchema,
   upazilaResponseSchema,
 } from '../geo.schema.ts';
+import { msg } from '../message-key.ts';
 import { type Endpoint, errors, json } from './define.ts';
 
 /** Answered to a request whose If-None-Match holds the current ETag. */
@@ -11,9 +12,9 @@ const notModified = { 304: { description: 'Not modified since the ETag you hold'
 
 const positiveId = (label: string) =>
   z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .positive(`${label} must be a positive number.`)
+    .number({ error: msg('validation.placeId.number', { label }) })
+    .int(msg('validation.placeId.whole', { label }))
+    .positive(msg('validation.placeId.positive', { label }))
     .optional();
 
 /** GET /api/divisions: the 8 divisions. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { imageUploadResponseSchema } from '../api-responses.schema.ts';
+import { msg } from '../message-key.ts';
 import { type Endpoint, errors, json } from './define.ts';
 
 export const imageNameParam = z.object({
-  name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, 'No such image.'),
+  name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, msg('validation.imageName.invalid')),
 });
 
 /** POST /api/images: a photo (JPEG, PNG or WebP ≤ 5 MB), stored re-encoded as WebP. */
@@ -30,9 +31,7 @@ export const uploadImage = {
  * stored before variants existed, on first request).
  */
 export const imageSizeQuery = z.object({
-  size: z
-    .enum(['small'], { error: "Size must be 'small' (or left out for the photo itself)" })
-    .optional(),
+  size: z.enum(['small'], { error: msg('validation.imageSize.invalid') }).optional(),
 });
 
 /** GET /api/images/:name: an uploaded photo, or with `?size=small` its small square variant. */

@@ -4,8 +4,17 @@ import {
   modifiedCountResponseSchema,
 } from '../api-responses.schema.ts';
 import { paginationSchema } from '../pagination.schema.ts';
-import { donorSearchSchema, updateProfileSchema, userStatusFilterSchema } from '../user.schema.ts';
-import { donorResponseSchema, userResponseSchema } from '../user-response.schema.ts';
+import {
+  donorSearchSchema,
+  languageChoiceSchema,
+  updateProfileSchema,
+  userStatusFilterSchema,
+} from '../user.schema.ts';
+import {
+  donorResponseSchema,
+  meResponseSchema,
+  userResponseSchema,
+} from '../user-response.schema.ts';
 import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
 
 const emailParam = z.object({ email: z.string().min(1).max(254) });
@@ -60,9 +69,24 @@ export const getMe = {
   method: 'get',
   path: '/users/me',
   tags: ['Users'],
-  summary: "The caller's own profile",
+  summary: "The caller's own profile, with the language they chose",
   security: signedIn,
-  responses: { 200: json(userResponseSchema, 'The profile'), ...errors(401, 403, 404) },
+  responses: { 200: json(meResponseSchema, 'The profile'), ...errors(401, 403, 404) },
+} as const satisfies Endpoint;
+
+/** PUT /api/users/me/language: the caller's language, for the site and their emails. */
+export const setLanguage = {
+  method: 'put',
+  path: '/users/me/language',
+  tags: ['Users'],
+  summary:
+    "Choose English (en) or Bangla (bn): the site's language after sign-in, the language of error messages and of the caller's emails",
+  security: signedIn,
+  request: { body: body(languageChoiceSchema) },
+  responses: {
+    204: { description: 'Saved' },
+    ...errors(401, 403, 413, 415),
+  },
 } as const satisfies Endpoint;
 
 /** GET /api/users/donor: public donor search. */

@@ -6,14 +6,17 @@ import {
   signOutEverywhere,
   signUp,
 } from '../../common/contract/auth.contract.ts';
+import type { Language } from '../../common/languages.ts';
+import { msg, parseMessage } from '../../common/message-key.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
+import { callerLanguage, hasMessage, retryIn, textOf } from '../lib/messages.ts';
 import { createRouter, guarded } from '../lib/openapi.ts';
-import { rateLimit, retryInWords } from '../lib/rate-limit.ts';
+import { rateLimit } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
-import { bearerToken, currentUser, requireUser } from './session.ts';
+import { bearerToken, currentUser, languageSource, requireUser } from './session.ts';
 import { TOKENS_PER_HOUR } from './session-limits.ts';
 import * as sessions from './sessions.repository.ts';
 
@@ -24,7 +27,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * session tokens leave the body (the browser holds its session in an httpOnly cookie, and page
  * scripts must not read it), and a 429 says when to retry in the standard header.
  */
-async function reshape(res: Response, path: string): Promise<Response> {
+async function reshape(res: Response, path: string, language: Language): Promise<Response> {
   if (!res.headers.get('content-type')?.includes('application/json')) return res;
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   const headers = new Headers(res.headers);
@@ -32,20 +35,35 @@ async function reshape(res: Response, path: string): Promise<Response> {
   const retryAfter = Number(headers.get('x-retry-after'));
   const limited = res.status === 429 && Number.isFinite(retryAfter) && retryAfter > 0;
   if (limited) headers.set('retry-after', String(Math.ceil(retryAfter)));
-  const answer = limited
-    ? { error: addressLimitRefusal(path, Math.ceil(retryAfter)) }
+  if (res.status >= 400) headers.append('vary', 'Accept-Language');
+  const refusal = limited
+    ? addressLimitRefusal(path, Math.ceil(retryAfter))
     : res.status >= 400
       ? {
-          error: {
-            code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
-            message:
-              typeof body?.message === 'string'
-                ? body.message
-                : 'Something went wrong. Please try again.',
-          },
+          code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
+          message: typeof body?.message === 'string' ? body.message : undefined,
         }
-      : withoutTokens(body);
+      : undefined;
+  const answer = refusal
+    ? {
+        error: {
+          code: refusal.code,
+          message: authErrorText(language, refusal.code, refusal.message),
+        },
+      }
+    : withoutTokens(body);
   return new Response(JSON.stringify(answer), { status: res.status, headers });
+}
+
+/**
+ * A refusal's words in the caller's language: ours (a message key, from our hooks) translated;
+ * better-auth's own kept as they are in English and looked up by code in Bangla.
+ */
+function authErrorText(language: Language, code: string, message: string | undefined): string {
+  if (message && parseMessage(message)) return textOf(language, message);
+  if (language === 'en' && message) return message;
+  const key = `errors.auth.${code}`;
+  return textOf(language, hasMessage(key) ? key : msg('errors.auth.generic'));
 }
 
 /**
@@ -53,20 +71,21 @@ async function reshape(res: Response, path: string): Promise<Response> {
  * which limit it is and when to try again, as our own limits do.
  */
 function addressLimitRefusal(path: string, seconds: number) {
-  const when = `Please try again ${retryInWords(seconds)}.`;
+  const refused = (reason: string) =>
+    msg('errors.retry.refused', { reason, when: retryIn(seconds) });
   if (path === '/sign-up/email') {
     return {
       code: 'TOO_MANY_SIGN_UPS',
-      message: `Too many registrations from your network in the last hour. ${when}`,
+      message: refused(msg('errors.limits.signUps')),
     };
   }
   if (path === '/sign-in/email') {
     return {
       code: 'TOO_MANY_SIGN_INS',
-      message: `Too many sign-in attempts from your network in the last minute. ${when}`,
+      message: refused(msg('errors.limits.signIns')),
     };
   }
-  return { code: 'TOO_MANY_REQUESTS', message: `Too many requests from your network. ${when}` };
+  return { code: 'TOO_MANY_REQUESTS', message: refused(msg('errors.limits.requests')) };
 }
 
 /** The answer without `token` and `session.token` (sign-in, sign-up and get-session carry them). */
@@ -89,6 +108,7 @@ function isJsonOrEmpty(request: Request): boolean {
 
 export function authRoutes({ auth, env, db, counters }: AppDeps) {
   const routes = createRouter();
+  const languages = languageSource(auth, db);
   // better-auth validates and answers these itself; they are described here, served below.
   for (const endpoint of [signUp, signIn, signOut, signOutEverywhere, getSession]) {
     routes.openAPIRegistry.registerPath(endpoint);
@@ -111,11 +131,11 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
     .on(['GET', 'POST'], '/auth/*', async (c) => {
       const path = c.req.path.slice('/api/auth'.length);
       if (!isAllowedAuthEndpoint(c.req.method, path)) {
-        throw notFound('There is no such API endpoint.');
+        throw notFound(msg('errors.noSuchEndpoint'));
       }
       if (c.req.method === 'POST' && !isJsonOrEmpty(c.req.raw)) {
         // better-auth would parse a form too, and echo its fields (a password) in the error.
-        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please send the form as JSON.');
+        throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', msg('errors.sendAsJson'));
       }
       if (bearerToken(c.req.header('authorization')) && !c.get('session')) {
         // An unknown or ended token is not silently treated as "no token".
@@ -125,7 +145,10 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
       const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
       const request = new Request(c.req.url, { method: c.req.method, headers, body });
-      return reshape(await auth.handler(request), path);
+      const res = await auth.handler(request);
+      // The caller's language is looked up only for a refusal, which has words to write.
+      const language = res.status >= 400 ? await callerLanguage(c, languages) : 'en';
+      return reshape(res, path, language);
     });
 
   // A bearer token for API clients, made from the caller's own session (never for a posted
@@ -136,7 +159,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
     windowMs: HOUR_MS,
     key: (c) => currentUser(c).id,
     code: 'TOO_MANY_TOKENS',
-    message: `You can make ${TOKENS_PER_HOUR} tokens an hour.`,
+    message: msg('errors.limits.tokens', { count: TOKENS_PER_HOUR }),
   });
   routes.openapi(guarded(createToken, requireUser, mintLimit), async (c) => {
     const user = currentUser(c);

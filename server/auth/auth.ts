@@ -2,6 +2,8 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import { passwordSchema, registerSchema } from '../../common/auth.schema.ts';
+import { DEFAULT_LANGUAGE, languageFromHeader } from '../../common/languages.ts';
+import { msg } from '../../common/message-key.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { assertValidPlace } from '../features/geo/places.ts';
@@ -43,13 +45,13 @@ const SIGN_IN_KEYS = new Set(['email', 'password', 'rememberMe']);
 function refuseOtherKeys(
   body: Record<string, unknown> | undefined,
   allowed: Set<string>,
-  sentence: string,
+  sentence: 'validation.fields.notAtRegistration' | 'validation.fields.notAtSignIn',
 ) {
   const unknown = Object.keys(body ?? {}).filter((key) => !allowed.has(key));
   if (unknown.length) {
     throw APIError.from('BAD_REQUEST', {
       code: 'FIELD_NOT_ALLOWED',
-      message: `${sentence}: ${unknown.join(', ')}.`,
+      message: msg(sentence, { keys: unknown.join(', ') }),
     });
   }
 }
@@ -181,18 +183,18 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           if (!parsed.success) {
             throw APIError.from('BAD_REQUEST', {
               code: 'VALIDATION_FAILED',
-              message: parsed.error.issues[0]?.message ?? 'The password is not valid.',
+              message: parsed.error.issues[0]?.message ?? msg('validation.password.invalid'),
             });
           }
         }
         if (ctx.path === '/sign-up/email') {
-          refuseOtherKeys(ctx.body, SIGN_UP_KEYS, 'These fields cannot be set at registration');
+          refuseOtherKeys(ctx.body, SIGN_UP_KEYS, 'validation.fields.notAtRegistration');
           const parsed = registerSchema.safeParse(ctx.body);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
             throw APIError.from('BAD_REQUEST', {
               code: 'VALIDATION_FAILED',
-              message: issue?.message ?? 'The registration form is not valid.',
+              message: issue?.message ?? msg('validation.register.invalid'),
             });
           }
           try {
@@ -204,14 +206,13 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           return { context: { body: { ...ctx.body, ...parsed.data } } };
         }
         if (ctx.path === '/sign-in/email') {
-          refuseOtherKeys(ctx.body, SIGN_IN_KEYS, 'These fields cannot be sent to sign in');
+          refuseOtherKeys(ctx.body, SIGN_IN_KEYS, 'validation.fields.notAtSignIn');
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const failures = await counters.peek(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
           if (failures >= ACCOUNT_FAILURE_LIMIT) {
             throw APIError.from('TOO_MANY_REQUESTS', {
               code: 'TOO_MANY_ATTEMPTS',
-              message:
-                'Too many failed sign-in attempts for this account. Please wait 15 minutes and try again.',
+              message: msg('errors.limits.accountSignIns'),
             });
           }
         }
@@ -232,6 +233,11 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
         if (newUser && ctx.path === '/sign-up/email') {
           // The registration's photo is now this account's: no longer waiting, never swept.
           await claimRegistrationPhoto(db, ctx.body?.image, newUser.id);
+          // The language the person registered in is theirs until they choose (issue 16).
+          const language = languageFromHeader(ctx.headers?.get('accept-language'));
+          if (language !== DEFAULT_LANGUAGE) {
+            await db.updateTable('user').set({ language }).where('id', '=', newUser.id).execute();
+          }
         }
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';

@@ -1,10 +1,12 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../common/constants.ts';
 import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Database } from '../db/schema.ts';
+import { findLanguageById } from '../features/users/users.repository.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
+import type { LanguageSource } from '../lib/messages.ts';
 import type { Auth } from './auth.ts';
 import { cookieSessionReader } from './cookie-session.ts';
 import * as sessions from './sessions.repository.ts';
@@ -93,4 +95,27 @@ export function currentUser(c: { get: (key: 'user') => SessionUser | null }): Se
   const user = c.get('user');
   if (!user) throw unauthorized();
   return user;
+}
+
+/**
+ * The stored language of whoever calls (issue 16), for the language of answers' messages. Read
+ * only when an answer needs words (an error), so no successful request pays for it. Routes
+ * mounted before loadSession (contact form, password reset) have not read the session: it is
+ * read here, the quick way, and a caller it cannot tell is answered by their Accept-Language.
+ */
+export function languageSource(auth: Auth, db: Kysely<Database>): LanguageSource {
+  const readCookieSession = cookieSessionReader(auth, db);
+  return {
+    async storedLanguage(c) {
+      const user = (c as Context<AppEnv>).get('user');
+      let userId = user?.id;
+      if (user === undefined) {
+        const bearer = bearerToken(c.req.header('authorization'));
+        const cookie = c.req.header('cookie');
+        if (bearer) userId = (await sessions.findByBearerToken(db, bearer))?.id;
+        else if (cookie) userId = (await readCookieSession(cookie))?.id;
+      }
+      return userId ? findLanguageById(db, userId) : undefined;
+    },
+  };
 }

@@ -1,54 +1,61 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import type { Language } from '../../common/languages.ts';
+import { msg } from '../../common/message-key.ts';
 import type { AppEnv } from './context.ts';
 import { AppError } from './errors.ts';
 import type { Logger } from './logger.ts';
+import { callerLanguage, issueText, type LanguageSource, textOf } from './messages.ts';
 
 interface ErrorBody {
   error: { code: string; message: string; details?: Record<string, string> };
 }
 
-const GENERIC_500 = 'Something went wrong on our side. Please try again in a moment.';
-
 /** Turns zod issues into {field: message} so a form can show each message next to its field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.ZodError, language: Language = 'en'): Record<string, string> {
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || 'body';
-    details[key] ??= issue.message;
+    details[key] ??= issueText(language, issue);
   }
   return details;
 }
 
 /**
- * The one place errors become HTTP answers. Known errors keep their code and message; anything
- * else is logged with the request id and answered with a generic message (no SQL, no stack).
+ * The one place errors become HTTP answers. Known errors keep their code; their message (and
+ * each field's) is written in the caller's language (server/lib/messages.ts). Anything else is
+ * logged with the request id and answered with a generic message (no SQL, no stack).
  */
-export function createErrorHandler(logger: Logger) {
-  return (err: Error, c: Context<AppEnv>) => {
+export function createErrorHandler(logger: Logger, languages: LanguageSource) {
+  return async (err: Error, c: Context<AppEnv>) => {
+    const language = await callerLanguage(c, languages);
+    const text = (message: string) => textOf(language, message);
     const body = (code: string, message: string, details?: Record<string, string>): ErrorBody => ({
       error: details ? { code, message, details } : { code, message },
     });
     if (err instanceof AppError) {
-      return c.json(body(err.code, err.message, err.details), err.status);
+      const details = err.details
+        ? Object.fromEntries(Object.entries(err.details).map(([k, v]) => [k, text(v)]))
+        : undefined;
+      return c.json(body(err.code, text(err.message), details), err.status);
     }
     if (err instanceof z.ZodError) {
-      const details = fieldErrors(err);
-      const first = Object.values(details)[0] ?? 'The request is not valid.';
+      const details = fieldErrors(err, language);
+      const first = Object.values(details)[0] ?? text(msg('validation.invalid'));
       return c.json(body('VALIDATION_FAILED', first, details), 400);
     }
     if (err instanceof SyntaxError && /JSON/.test(err.message)) {
-      return c.json(body('MALFORMED_JSON', 'The request body is not valid JSON.'), 400);
+      return c.json(body('MALFORMED_JSON', text(msg('errors.malformedJson'))), 400);
     }
     if (err instanceof HTTPException && err.status < 500) {
-      const message = /json/i.test(err.message)
-        ? 'The request body is not valid JSON.'
-        : err.message || 'The request could not be understood.';
-      const code = /json/i.test(err.message) ? 'MALFORMED_JSON' : 'BAD_REQUEST';
-      return c.json(body(code, message), err.status);
+      const json = /json/i.test(err.message);
+      const message = json
+        ? text(msg('errors.malformedJson'))
+        : err.message || text(msg('errors.badRequest'));
+      return c.json(body(json ? 'MALFORMED_JSON' : 'BAD_REQUEST', message), err.status);
     }
     logger.error({ err, requestId: c.get('requestId'), path: c.req.path }, 'unhandled error');
-    return c.json(body('INTERNAL_ERROR', GENERIC_500), 500);
+    return c.json(body('INTERNAL_ERROR', text(msg('errors.internal'))), 500);
   };
 }

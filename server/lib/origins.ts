@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { msg } from '../../common/message-key.ts';
 import type { AppEnv } from './context.ts';
 import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
@@ -30,11 +31,7 @@ export function refuseCrossSiteChanges(env: Env): MiddlewareHandler<AppEnv> {
     const origin = c.req.header('origin');
     const crossSite = c.req.header('sec-fetch-site') === 'cross-site';
     if ((origin && !trusted.has(origin)) || crossSite) {
-      throw new AppError(
-        403,
-        'CROSS_SITE_REQUEST',
-        'This change was sent from another website, so it was refused. Please use RedHope itself.',
-      );
+      throw new AppError(403, 'CROSS_SITE_REQUEST', msg('errors.crossSite'));
     }
     return next();
   };

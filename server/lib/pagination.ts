@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { COUNT_CAP } from '../../common/constants.ts';
+import { msg } from '../../common/message-key.ts';
 import type { Pagination } from '../../common/pagination.schema.ts';
 import { badRequest } from './errors.ts';
 import { splitUrl } from './split-url.ts';
@@ -31,7 +32,7 @@ export interface ListSource<Row> {
   keyLength?: number;
 }
 
-const BAD_CURSOR = 'This link to the next page is not valid any more: please start from page 1.';
+const BAD_CURSOR = msg('errors.badCursor');
 
 export const encodeCursor = (key: SortKey) =>
   Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
@@ -107,7 +108,7 @@ export async function listPage<Row, Item>(
     page.after === undefined ? undefined : decodeCursor(page.after, source.keyLength ?? 2);
   const offset = (page.page - 1) * page.limit;
   if (source.capped && !after && offset >= COUNT_CAP) {
-    const message = `Pages are numbered up to the first ${COUNT_CAP.toLocaleString('en')} items: follow the next link from the last numbered page to go further, or narrow the list.`;
+    const message = msg('errors.pagesCapped', { cap: COUNT_CAP.toLocaleString('en') });
     throw badRequest(message, { page: message });
   }
   const rows = await source.rows({ limit: page.limit, offset: after ? 0 : offset, after });

@@ -1,7 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { msg } from '../../common/message-key.ts';
 import type { AppEnv } from './context.ts';
 import type { CounterStore } from './counter-store.ts';
 import { AppError } from './errors.ts';
+import { retryIn } from './messages.ts';
 
 export interface RateLimit {
   /** Names the counter; keys are `<name>:<key>`. */
@@ -11,22 +13,9 @@ export interface RateLimit {
   windowMs: number;
   /** Whose requests are counted together (an address, an account). */
   key: (c: Context<AppEnv>) => string;
-  /** The refusal's stable code and its first sentence; when to retry is added in words. */
+  /** The refusal's stable code and its first sentence (a message key); when to retry is added. */
   code: string;
   message: string;
-}
-
-/** "in 12 minutes", "in 40 seconds", "in 1 hour": when a window ends, for people. */
-export function retryInWords(seconds: number): string {
-  if (seconds >= 3600) {
-    const hours = Math.ceil(seconds / 3600);
-    return `in ${hours} hour${hours === 1 ? '' : 's'}`;
-  }
-  if (seconds >= 60) {
-    const minutes = Math.ceil(seconds / 60);
-    return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
-  }
-  return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
 /**
@@ -70,6 +59,6 @@ export function tooManyRequests(
   return new AppError(
     429,
     refusal.code,
-    `${refusal.message} Please try again ${retryInWords(seconds)}.`,
+    msg('errors.retry.refused', { reason: refusal.message, when: retryIn(seconds) }),
   );
 }

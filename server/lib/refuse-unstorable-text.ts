@@ -1,16 +1,20 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { msg } from '../../common/message-key.ts';
 import type { AppEnv } from './context.ts';
 import { AppError } from './errors.ts';
+import { textOf } from './messages.ts';
 import { splitUrl } from './split-url.ts';
 
 export const INVALID_CHARACTERS = 'INVALID_CHARACTERS';
-export const NUL_MESSAGE =
-  'Text cannot contain the invisible NUL character (\\u0000). Please remove it and try again.';
-export const SURROGATE_MESSAGE =
-  'Text contains a broken character (half of an emoji or symbol). Please retype it and try again.';
-export const MALFORMED_URL_MESSAGE =
-  'The address contains a broken %-escape (such as %ZZ). Please check the link and try again.';
-export const MALFORMED_FORM_MESSAGE = 'The request body is not a valid form.';
+// The refusals, as message keys; the *_MESSAGE exports are their English words (tests compare).
+const NUL = msg('errors.nulCharacter');
+const SURROGATE = msg('errors.brokenCharacter');
+const MALFORMED_URL = msg('errors.malformedUrl');
+const MALFORMED_FORM = msg('errors.malformedForm');
+export const NUL_MESSAGE = textOf('en', NUL);
+export const SURROGATE_MESSAGE = textOf('en', SURROGATE);
+export const MALFORMED_URL_MESSAGE = textOf('en', MALFORMED_URL);
+export const MALFORMED_FORM_MESSAGE = textOf('en', MALFORMED_FORM);
 
 /** A UTF-16 surrogate without its other half: not a character, so no engine can store it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -18,10 +22,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** Why an engine cannot store `text`, if it cannot. */
 function problemIn(text: string): string | undefined {
   // PostgreSQL refuses NUL in text (a 500 before this check); SQLite would cut or keep it.
-  if (text.includes('\0')) return NUL_MESSAGE;
+  if (text.includes('\0')) return NUL;
   // node-postgres turns a lone surrogate into U+FFFD and SQLite stores invalid UTF-8: either way
   // the text read back is not the text sent.
-  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE;
   return undefined;
 }
 
@@ -36,7 +40,7 @@ function decodeOrRefuse(part: string): string {
   try {
     return decodeURIComponent(part);
   } catch {
-    throw new AppError(400, 'MALFORMED_URL', MALFORMED_URL_MESSAGE);
+    throw new AppError(400, 'MALFORMED_URL', MALFORMED_URL);
   }
 }
 
@@ -95,7 +99,7 @@ async function checkBody(c: Context<AppEnv>) {
   const bytes = await c.req.arrayBuffer();
   if (bytes.byteLength === 0) return;
   const text = new TextDecoder().decode(bytes);
-  if (text.includes('\0')) refuse(NUL_MESSAGE);
+  if (text.includes('\0')) refuse(NUL);
   const contentType = c.req.header('content-type') ?? '';
   const type = contentType.toLowerCase();
   if (type.includes('multipart/form-data')) {
@@ -103,7 +107,7 @@ async function checkBody(c: Context<AppEnv>) {
     const form = await new Response(bytes, { headers: { 'content-type': contentType } })
       .formData()
       .catch(() => {
-        throw new AppError(400, 'BAD_REQUEST', MALFORMED_FORM_MESSAGE);
+        throw new AppError(400, 'BAD_REQUEST', MALFORMED_FORM);
       });
     checkEntries(form.entries());
   } else if (type.includes('application/x-www-form-urlencoded')) {

@@ -6,6 +6,7 @@ import { formatBlogDate, formatBlogTime } from '../../../common/blog-date.ts';
 import type { BlogResponse } from '../../../common/blog-response.schema.ts';
 import * as contract from '../../../common/contract/blogs.contract.ts';
 import { REQUEST_TIME_ZONE } from '../../../common/dhaka-date.ts';
+import { msg } from '../../../common/message-key.ts';
 import { isStaff } from '../../../common/roles.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
@@ -18,7 +19,7 @@ import * as audit from '../audit/audit.repository.ts';
 import type { BlogRow } from './blogs.repository.ts';
 import * as blogs from './blogs.repository.ts';
 
-const NO_SUCH_BLOG = 'No such blog.';
+const NO_SUCH_BLOG = msg('errors.blogs.noSuchBlog');
 
 /** A blog as the API answers it: `_id` beside `id`, and the spec's date and time (Dhaka). */
 /** A blog's place in the newest-first order, for the next link past the numbered pages. */

@@ -5,6 +5,7 @@ import {
   listContactMessages,
   sendContactMessage,
 } from '../../../common/contract/contacts.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
@@ -27,7 +28,7 @@ export function contactRoutes({ db, env, counters }: AppDeps) {
     windowMs: HOUR_MS,
     key: (c) => clientIp(c, env.TRUST_PROXY),
     code: 'TOO_MANY_MESSAGES',
-    message: 'You have sent several messages already.',
+    message: msg('errors.limits.contact'),
   };
   return createRouter().openapi(sendContactMessage, async (c) => {
     // Counted after validation: a form sent back with a mistake is not a message.
@@ -77,7 +78,7 @@ export function contactInboxRoutes({ db }: AppDeps) {
       const { status } = c.req.valid('json');
       const modifiedCount = await contacts.updateStatus(db, id, status, currentUser(c).name);
       if (!modifiedCount && !(await contacts.exists(db, id))) {
-        throw notFound('No such message.');
+        throw notFound(msg('errors.contacts.noSuchMessage'));
       }
       return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
     });

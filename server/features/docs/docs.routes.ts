@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
+import { msg } from '../../../common/message-key.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Router } from '../../lib/openapi.ts';
 
 const require = createRequire(import.meta.url);
@@ -74,7 +76,7 @@ export function docsRoutes(api: Router) {
     .get('/docs/assets/:file', (c) => {
       const file = c.req.param('file');
       const type = ASSETS[file];
-      if (!type) return c.json({ error: { code: 'NOT_FOUND', message: 'No such file.' } }, 404);
+      if (!type) throw notFound(msg('errors.noSuchFile'));
       return c.body(fs.readFileSync(path.join(SWAGGER_UI_DIR, file)), 200, {
         'Content-Type': type,
         'Cache-Control': 'public, max-age=86400',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { msg } from '../../../common/message-key.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { findDistrictByName, hasUpazila } from './geo.repository.ts';
@@ -16,16 +17,22 @@ export interface Place {
 export async function assertValidPlace(db: Kysely<Database>, place: Place): Promise<void> {
   const district = await findDistrictByName(db, place.district);
   if (!district) {
-    throw badRequest('Please choose a district from the list.', {
-      district: 'Please choose a district from the list.',
+    throw badRequest(msg('errors.places.chooseDistrict'), {
+      district: msg('errors.places.chooseDistrict'),
     });
   }
   if (district.divisionName !== place.division) {
-    const message = `${place.district} is not in ${place.division} division.`;
+    const message = msg('errors.places.districtNotInDivision', {
+      district: place.district,
+      division: place.division,
+    });
     throw badRequest(message, { district: message });
   }
   if (place.upazila && !(await hasUpazila(db, district.id, place.upazila))) {
-    const message = `${place.upazila} is not an upazila of ${place.district}.`;
+    const message = msg('errors.places.upazilaNotInDistrict', {
+      upazila: place.upazila,
+      district: place.district,
+    });
     throw badRequest(message, { upazila: message });
   }
 }

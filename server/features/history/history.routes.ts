@@ -1,4 +1,5 @@
 import * as contract from '../../../common/contract/history.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -31,7 +32,7 @@ export function historyRoutes({ db }: AppDeps) {
         const user = currentUser(c);
         // Only one's own completed donation: anyone else's, or one not done, is not there (404).
         const donation = await history.findOneByDonor(db, user.id, c.req.valid('param').id);
-        if (!donation) throw notFound('No such donation of yours.');
+        if (!donation) throw notFound(msg('errors.history.noSuchDonation'));
         return c.json({ ...donation, donorName: user.name }, 200);
       })
   );

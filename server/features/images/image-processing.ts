@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../common/constants.ts';
+import { msg } from '../../../common/message-key.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 
 /** Decoding more pixels than this (e.g. a 1 KB "pixel bomb" that claims 50000×50000) is refused. */
@@ -14,11 +15,7 @@ const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
  */
 export async function toSafeWebp(input: Buffer): Promise<Buffer> {
   if (input.byteLength > MAX_IMAGE_BYTES) {
-    throw new AppError(
-      413,
-      'IMAGE_TOO_LARGE',
-      'The image is larger than 5 MB. Please choose a smaller one.',
-    );
+    throw new AppError(413, 'IMAGE_TOO_LARGE', msg('errors.images.tooLarge'));
   }
   let format: string | undefined;
   try {
@@ -27,7 +24,7 @@ export async function toSafeWebp(input: Buffer): Promise<Buffer> {
     format = undefined;
   }
   if (!format || !ACCEPTED.has(format)) {
-    throw badRequest('Please upload a JPEG, PNG or WebP image.');
+    throw badRequest(msg('errors.images.wrongType'));
   }
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
@@ -38,8 +35,8 @@ export async function toSafeWebp(input: Buffer): Promise<Buffer> {
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) {
-      throw badRequest('The image has too many pixels. Please choose a smaller one.');
+      throw badRequest(msg('errors.images.tooManyPixels'));
     }
-    throw badRequest('The image could not be read. Please choose another file.');
+    throw badRequest(msg('errors.images.unreadable'));
   }
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getImage, uploadImage } from '../../../common/contract/images.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { addressKey } from '../../lib/address-key.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
@@ -39,7 +40,7 @@ export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: Im
       return user ? `user:${user.id}` : `ip:${addressKey(clientIp(c, env.TRUST_PROXY))}`;
     },
     code: 'TOO_MANY_UPLOADS',
-    message: 'Too many photo uploads from your account or network in the last hour.',
+    message: msg('errors.limits.uploads'),
   });
   return routes
     .openapi(
@@ -53,12 +54,12 @@ export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: Im
         }
         try {
           const form = await c.req.parseBody().catch(() => {
-            throw badRequest('Please send the image as a multipart form with the field "image".');
+            throw badRequest(msg('errors.images.sendMultipart'));
           });
           const file = form.image;
           if (!(file instanceof File)) {
-            throw badRequest('Please choose an image to upload.', {
-              image: 'Please choose an image to upload.',
+            throw badRequest(msg('errors.images.chooseImage'), {
+              image: msg('errors.images.chooseImage'),
             });
           }
           const webp = await toSafeWebp(Buffer.from(await file.arrayBuffer()));
@@ -87,7 +88,7 @@ export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: Im
         c.req.valid('query').size === 'small'
           ? await getSmall(storage, name, logger)
           : await storage.get(name);
-      if (!data) throw notFound('No such image.');
+      if (!data) throw notFound(msg('errors.images.noSuchImage'));
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': 'image/webp',
         // Names are never reused, so the bytes behind a name never change.

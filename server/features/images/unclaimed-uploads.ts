@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { msg } from '../../../common/message-key.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import type { Env } from '../../lib/env.ts';
@@ -50,7 +51,7 @@ export async function reserveVisitorUpload(
       c,
       {
         ...REFUSED,
-        message: `${perAddress} photos have been uploaded from your network in the last hour without a registration using them.`,
+        message: msg('errors.limits.unclaimedPerAddress', { count: perAddress }),
       },
       (fromAddress.oldest ?? now) + HOUR_MS,
     );
@@ -66,8 +67,7 @@ export async function reserveVisitorUpload(
         c,
         {
           ...REFUSED,
-          message:
-            'Too many photos are waiting for a registration right now, and one from your network already is.',
+          message: msg('errors.limits.unclaimedEverywhere'),
         },
         (waiting.newest ?? now) + HOUR_MS,
       );

@@ -2,6 +2,7 @@ import { PAUSED_INDEFINITELY, pauseEndsAt } from '../../../common/availability.r
 import * as contract from '../../../common/contract/matching.contract.ts';
 import type { MatchResponse } from '../../../common/match-response.schema.ts';
 import { MATCH_LIST_CAP, NEARBY_COUNT_CAP } from '../../../common/matching.constants.ts';
+import { msg } from '../../../common/message-key.ts';
 import { checkRequestAction } from '../../../common/request-status.rules.ts';
 import { isStaff } from '../../../common/roles.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
@@ -13,7 +14,7 @@ import * as requests from '../requests/requests.repository.ts';
 import { setPausedUntil } from './availability.repository.ts';
 import { countMatches, findMatches, type MatchRow } from './matching.repository.ts';
 
-const NO_SUCH_REQUEST = 'No such donation request.';
+const NO_SUCH_REQUEST = msg('errors.requests.noSuchRequest');
 
 function toMatchDto(row: MatchRow, recipientGroup: string): MatchResponse {
   return {
@@ -41,16 +42,14 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
         const { id } = c.req.valid('param');
         const { page, limit, after } = c.req.valid('query');
         if (after !== undefined) {
-          const message = 'The matches list has numbered pages only: ask for page=, not after=.';
+          const message = msg('errors.matching.numberedPagesOnly');
           throw badRequest(message, { after: message });
         }
         const user = currentUser(c);
         const request = await requests.findById(db, id);
         if (!request) throw notFound(NO_SUCH_REQUEST);
         if (request.requesterId !== user.id && !isStaff(user.role)) {
-          throw forbidden(
-            'Only the requester, a volunteer or an admin can see who matches this request.',
-          );
+          throw forbidden(msg('errors.matching.whoMaySee'));
         }
         // Only the nearest MATCH_LIST_CAP are listed (decision 010): past that, an empty page.
         const offset = (page - 1) * limit;

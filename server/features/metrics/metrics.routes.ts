@@ -1,4 +1,5 @@
 import { metrics } from '../../../common/contract/system.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
@@ -17,16 +18,12 @@ export function metricsRoutes({ db, engine, env }: AppDeps, http: HttpMetrics) {
     switch (access(clientIp(c, env.TRUST_PROXY), c.req.header('authorization'))) {
       case 'off':
         // The same answer as any unknown path: an unconfigured server has no metrics endpoint.
-        throw notFound('There is no such API endpoint.');
+        throw notFound(msg('errors.noSuchEndpoint'));
       case 'no-token':
         c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-        throw new AppError(
-          401,
-          'UNAUTHORIZED',
-          'The metrics need the METRICS_TOKEN as a bearer token.',
-        );
+        throw new AppError(401, 'UNAUTHORIZED', msg('errors.metrics.needToken'));
       case 'address-refused':
-        throw forbidden('The metrics are not available from this address.');
+        throw forbidden(msg('errors.metrics.address'));
       case 'allowed':
         break;
     }

@@ -1,4 +1,5 @@
 import * as contract from '../../../common/contract/notifications.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import {
   type NotificationResponse,
   notificationDataSchema,
@@ -57,7 +58,7 @@ export function notificationsRoutes({ db, clock, mailer }: AppDeps) {
       const modifiedCount = await notifications.markRead(db, userId, id, clock.now());
       // Someone else's notification is as unknown as a missing one.
       if (!modifiedCount && !(await notifications.isOwnedBy(db, userId, id)))
-        throw notFound('No such notification.');
+        throw notFound(msg('errors.notifications.noSuchNotification'));
       return c.json({ modifiedCount }, 200);
     })
     .openapi(guarded(contract.getNotificationSettings, requireUser), async (c) => {

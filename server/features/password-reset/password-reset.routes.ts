@@ -1,10 +1,13 @@
 import * as contract from '../../../common/contract/password-reset.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { failureKey } from '../../auth/auth.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { languageSource } from '../../auth/session.ts';
 import { enqueue } from '../../jobs/jobs.repository.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { callerLanguage, translate } from '../../lib/messages.ts';
 import { createRouter } from '../../lib/openapi.ts';
 import { countAgainstLimit, type RateLimit } from '../../lib/rate-limit.ts';
 import * as resets from './password-reset.repository.ts';
@@ -12,16 +15,11 @@ import { hashResetToken } from './reset-token.ts';
 
 const MINUTE_MS = 60_000;
 
-/** The one answer to "send me a link", whether or not an account uses the address. */
-export const RESET_REQUESTED =
-  'If an account uses that address, we have sent it a link to set a new password. The link works for 30 minutes.';
+/** The one answer to "send me a link", whether or not an account uses the address (English). */
+export const RESET_REQUESTED = translate('en', 'errors.passwordReset.requested');
 
 const LINK_INVALID = () =>
-  new AppError(
-    400,
-    'RESET_LINK_INVALID',
-    'This link has expired or was already used. Please ask for a new one.',
-  );
+  new AppError(400, 'RESET_LINK_INVALID', msg('errors.passwordReset.linkInvalid'));
 
 /**
  * Password reset by email, on our own routes rather than better-auth's (which stay closed, see
@@ -29,14 +27,15 @@ const LINK_INVALID = () =>
  * session ends after a reset; the same answer for any address. Without email (no SMTP_URL) it
  * is unavailable, and says so.
  */
-export function passwordResetRoutes({ db, env, counters, clock, mailer }: AppDeps) {
+export function passwordResetRoutes({ db, env, counters, clock, mailer, auth }: AppDeps) {
+  const languages = languageSource(auth, db);
   const byAddress = (name: string, limit: number, windowMs: number): RateLimit => ({
     name,
     limit,
     windowMs,
     key: (c) => clientIp(c, env.TRUST_PROXY),
     code: 'TOO_MANY_ATTEMPTS',
-    message: 'Too many password-reset attempts from here.',
+    message: msg('errors.limits.resetAttempts'),
   });
   const requestsPerAddress = byAddress('reset-request', 5, 15 * MINUTE_MS);
   const resetsPerAddress = byAddress('reset-confirm', 10, 15 * MINUTE_MS);
@@ -45,11 +44,7 @@ export function passwordResetRoutes({ db, env, counters, clock, mailer }: AppDep
     .openapi(contract.passwordResetStatus, (c) => c.json({ available: mailer !== null }, 200))
     .openapi(contract.requestPasswordReset, async (c) => {
       if (!mailer) {
-        throw new AppError(
-          503,
-          'EMAIL_UNAVAILABLE',
-          'Password reset is unavailable: this server does not send email. Please ask an admin for help.',
-        );
+        throw new AppError(503, 'EMAIL_UNAVAILABLE', msg('errors.passwordReset.unavailable'));
       }
       const { email } = c.req.valid('json');
       await countAgainstLimit(counters, requestsPerAddress, c);
@@ -63,7 +58,7 @@ export function passwordResetRoutes({ db, env, counters, clock, mailer }: AppDep
           windowMs: 60 * MINUTE_MS,
           key: () => email,
           code: 'TOO_MANY_ATTEMPTS',
-          message: 'Several links were sent to that address already.',
+          message: msg('errors.limits.resetLinks'),
         },
         c,
       );
@@ -71,7 +66,8 @@ export function passwordResetRoutes({ db, env, counters, clock, mailer }: AppDep
       // says the same thing whether or not the account exists.
       const now = clock.now();
       await enqueue(db, { kind: 'password-reset', payload: { email }, runAt: now }, now);
-      return c.json({ message: RESET_REQUESTED }, 200);
+      const language = await callerLanguage(c, languages);
+      return c.json({ message: translate(language, 'errors.passwordReset.requested') }, 200);
     })
     .openapi(contract.resetPassword, async (c) => {
       await countAgainstLimit(counters, resetsPerAddress, c);

@@ -3,6 +3,7 @@ import type { ModifiedCountResponse } from '../../../common/api-responses.schema
 import { uuidParam } from '../../../common/contract/define.ts';
 import * as contract from '../../../common/contract/requests.contract.ts';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { msg } from '../../../common/message-key.ts';
 import { statusChangeSchema, updateRequestSchema } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import {
@@ -29,7 +30,7 @@ import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
 
 const RECENT_COUNT = 3;
-const NO_SUCH_REQUEST = 'No such donation request.';
+const NO_SUCH_REQUEST = msg('errors.requests.noSuchRequest');
 
 /**
  * A request as the API answers it: `_id` beside `id`, times as ISO strings, no internal ids, and
@@ -79,7 +80,7 @@ function assertAllowed(action: RequestAction, user: SessionUser, row: RequestRow
 /** Only staff may name someone else's email; everyone may name their own. */
 function assertMayList(user: SessionUser, email: string) {
   if (user.email.toLowerCase() !== email && !isStaff(user.role)) {
-    throw forbidden('You can only see your own requests.');
+    throw forbidden(msg('errors.requests.onlyOwnList'));
   }
 }
 
@@ -100,9 +101,7 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
     const denial = checkRequestAction(action, user, trustState(row, today()));
-    return denial
-      ? toError(denial)
-      : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
+    return denial ? toError(denial) : conflict('REQUEST_CHANGED', msg('errors.requests.changed'));
   }
 
   async function donate(c: Context<AppEnv>, id: string) {
@@ -257,8 +256,8 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
           return c.json(items, 200);
         }
         if (status !== 'pending') {
-          throw badRequest('Please ask for your own requests by email, or for status=pending.', {
-            email: 'Please give your email, or ask for status=pending.',
+          throw badRequest(msg('errors.requests.askByEmail'), {
+            email: msg('errors.requests.giveEmail'),
           });
         }
         const day = today();
@@ -304,8 +303,8 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
             const { status } = statusChangeSchema.parse(body);
             if (status === 'inprogress') return donate(c, id);
             if (status === 'done' || status === 'cancel') return finish(c, id, status);
-            throw badRequest("Status must be 'inprogress', 'done' or 'cancel'", {
-              status: "Status must be 'inprogress', 'done' or 'cancel'",
+            throw badRequest(msg('validation.request.status'), {
+              status: msg('validation.request.status'),
             });
           }
           return edit(c, id, body);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { msg } from '../../../common/message-key.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -68,7 +69,11 @@ async function openRequestsUnlessDuplicate(
   if (duplicate) {
     throw conflict(
       'DUPLICATE_REQUEST',
-      `You already have an open request for ${duplicate.recipientName} (${duplicate.bloodGroup}) on ${duplicate.donationDate}. Edit that one instead of posting it again.`,
+      msg('errors.requests.duplicate', {
+        recipient: duplicate.recipientName,
+        bloodGroup: duplicate.bloodGroup,
+        date: duplicate.donationDate,
+      }),
     );
   }
   return open;
@@ -93,7 +98,7 @@ export function insertWithinLimits(
     if (open.length >= maxOpen) {
       throw conflict(
         'TOO_MANY_OPEN_REQUESTS',
-        `You already have ${open.length} open requests, the most one person can have at once. Mark one done or cancel it, or wait until its date has passed, before posting another.`,
+        msg('errors.requests.tooManyOpen', { count: open.length }),
       );
     }
     const id = await requests.insert(trx, requester, fields);

@@ -1,6 +1,7 @@
 import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
 import * as contract from '../../../common/contract/trust.contract.ts';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { msg } from '../../../common/message-key.ts';
 import type { Denial } from '../../../common/request-status.rules.ts';
 import { REPORTS_TO_HIDE } from '../../../common/trust.constants.ts';
 import { checkTrustAction, type TrustAction } from '../../../common/trust.rules.ts';
@@ -24,7 +25,7 @@ import * as lifecycle from './lifecycle.repository.ts';
 import { trustState } from './request-view.ts';
 import * as trust from './trust.repository.ts';
 
-const NO_SUCH_REQUEST = 'No such donation request.';
+const NO_SUCH_REQUEST = msg('errors.requests.noSuchRequest');
 
 /** How a request is named in the audit log and in messages. */
 const labelOf = (row: Pick<RequestRow, 'recipientName' | 'bloodGroup' | 'donationDate'>) =>
@@ -119,9 +120,7 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
     const denial = await judge(row, action, user);
-    return denial
-      ? toError(denial)
-      : conflict('REQUEST_CHANGED', 'This request changed meanwhile. Please reload and try again.');
+    return denial ? toError(denial) : conflict('REQUEST_CHANGED', msg('errors.requests.changed'));
   }
 
   return createRouter()
@@ -148,12 +147,12 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const at = clock.now().toISOString();
       const outcome = await trust.insertReport(db, id, user, c.req.valid('json'), at);
       if (outcome === 'already-reported') {
-        throw conflict('ALREADY_REPORTED', 'You have already reported this request.');
+        throw conflict('ALREADY_REPORTED', msg('errors.trust.alreadyReported'));
       }
       if (outcome === 'request-unavailable') {
         // Removed (or deleted) since it was read above: this person could see it then.
         if (!(await requests.findById(db, id))) throw notFound(NO_SUCH_REQUEST);
-        throw conflict('REQUEST_REMOVED', 'This request has already been removed.');
+        throw conflict('REQUEST_REMOVED', msg('errors.trust.alreadyRemoved'));
       }
       return c.json({ insertedId: outcome.id }, 201);
     })
@@ -194,9 +193,9 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const { id } = c.req.valid('param');
       const user = currentUser(c);
       const report = await trust.findReportById(db, id);
-      if (!report) throw notFound('No such report.');
+      if (!report) throw notFound(msg('errors.trust.noSuchReport'));
       if (report.status !== 'open') {
-        throw conflict('REPORT_NOT_OPEN', 'This report has already been handled.');
+        throw conflict('REPORT_NOT_OPEN', msg('errors.trust.reportHandled'));
       }
       const at = clock.now().toISOString();
       const modifiedCount = await inTransaction(db, async (trx) => {
@@ -213,7 +212,7 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
         return changed;
       });
       if (!modifiedCount) {
-        throw conflict('REPORT_NOT_OPEN', 'This report has already been handled.');
+        throw conflict('REPORT_NOT_OPEN', msg('errors.trust.reportHandled'));
       }
       return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
     })

@@ -6,6 +6,8 @@ import {
   type UserStatus,
 } from '../../../common/constants.ts';
 import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
+import type { Language } from '../../../common/languages.ts';
+import { msg } from '../../../common/message-key.ts';
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
 import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
 import { serializedTransaction } from '../../db/dialect.ts';
@@ -46,6 +48,33 @@ export function findById(db: Kysely<Database>, id: string) {
 }
 
 export type UserRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
+
+/** One user by id, with the language they chose (GET /api/users/me). */
+export function findMeById(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('user')
+    .select([...USER_COLUMNS, 'language'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The language a user chose (English until they choose). */
+export async function findLanguageById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Language | undefined> {
+  const row = await db
+    .selectFrom('user')
+    .select('language')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.language;
+}
+
+/** Stores the language a user chose. */
+export async function updateLanguage(db: Kysely<Database>, id: string, language: Language) {
+  await db.updateTable('user').set({ language }).where('id', '=', id).execute();
+}
 
 /** A page of users, newest first, optionally only one status. Sort key: createdAt, id. */
 export function findAll(
@@ -156,7 +185,7 @@ function guardedAdminChange(
         .where('role', '=', 'admin')
         .where('status', '=', 'active')
         .executeTakeFirst();
-      if (!actor) throw forbidden('You are no longer an admin, so this change was not made.');
+      if (!actor) throw forbidden(msg('errors.users.noLongerAdmin'));
     }
     const changed = await change(trx);
     if (changed && onChanged) await onChanged(trx);

@@ -1,4 +1,5 @@
 import * as contract from '../../../common/contract/users.contract.ts';
+import { msg } from '../../../common/message-key.ts';
 import { isStaff } from '../../../common/roles.ts';
 import type { AuditAction } from '../../../common/trust.constants.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
@@ -19,22 +20,17 @@ import * as users from './users.repository.ts';
 const isSelf = (user: SessionUser, email: string) => user.email === email.toLowerCase();
 
 function assertSelf(user: SessionUser, id: string) {
-  if (user.id !== id) throw forbidden('You can only change your own profile.');
+  if (user.id !== id) throw forbidden(msg('errors.users.onlyOwnProfile'));
 }
 
 /** Admin actions never target the admin themself (no self-demotion, self-block or self-deletion). */
 function assertNotSelf(user: SessionUser, id: string) {
   if (user.id === id) {
-    throw new AppError(
-      403,
-      'SELF_ACTION',
-      'You cannot change your own role or status, or delete yourself.',
-    );
+    throw new AppError(403, 'SELF_ACTION', msg('errors.users.selfAction'));
   }
 }
 
-const LAST_ADMIN = () =>
-  conflict('LAST_ADMIN', 'This is the last admin: make someone else admin first.');
+const LAST_ADMIN = () => conflict('LAST_ADMIN', msg('errors.users.lastAdmin'));
 
 export function usersRoutes({ db, env, clock }: AppDeps) {
   const days = env.DONATION_INTERVAL_DAYS;
@@ -42,7 +38,7 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
   /** Applies an admin change; 404 for an unknown user, 409 when it would remove the last admin. */
   async function adminChange(id: string, change: (target: UserRow) => Promise<number>) {
     const target = await users.findById(db, id);
-    if (!target) throw notFound('No such user.');
+    if (!target) throw notFound(msg('errors.users.noSuchUser'));
     const modifiedCount = await change(target);
     if (!modifiedCount) throw LAST_ADMIN();
     return modifiedCount;
@@ -107,23 +103,25 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
   // GET /users/check-admin/:email → {admin}, /users/check-volunteer/:email → {volunteer}: self only.
   routes.openapi(guarded(contract.checkAdmin, requireUser), (c) => {
     const user = currentUser(c);
-    if (!isSelf(user, c.req.valid('param').email))
-      throw forbidden('You can only check your own role.');
+    if (!isSelf(user, c.req.valid('param').email)) throw forbidden(msg('errors.users.onlyOwnRole'));
     return c.json({ admin: user.role === 'admin' }, 200);
   });
   routes.openapi(guarded(contract.checkVolunteer, requireUser), (c) => {
     const user = currentUser(c);
-    if (!isSelf(user, c.req.valid('param').email))
-      throw forbidden('You can only check your own role.');
+    if (!isSelf(user, c.req.valid('param').email)) throw forbidden(msg('errors.users.onlyOwnRole'));
     return c.json({ volunteer: user.role === 'volunteer' }, 200);
   });
 
   return (
     routes
       .openapi(guarded(contract.getMe, requireUser), async (c) => {
-        const row = await users.findById(db, currentUser(c).id);
-        if (!row) throw notFound('No such user.');
-        return c.json(toUserDto(row, days, clock.now()), 200);
+        const row = await users.findMeById(db, currentUser(c).id);
+        if (!row) throw notFound(msg('errors.users.noSuchUser'));
+        return c.json({ ...toUserDto(row, days, clock.now()), language: row.language }, 200);
+      })
+      .openapi(guarded(contract.setLanguage, requireUser), async (c) => {
+        await users.updateLanguage(db, currentUser(c).id, c.req.valid('json').language);
+        return c.body(null, 204);
       })
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
@@ -161,9 +159,9 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
         const user = currentUser(c);
         const { email } = c.req.valid('param');
         if (!isSelf(user, email) && !isStaff(user.role))
-          throw forbidden('You can only see your own profile.');
+          throw forbidden(msg('errors.users.onlySeeOwnProfile'));
         const row = await users.findByEmail(db, email);
-        if (!row) throw notFound('No such user.');
+        if (!row) throw notFound(msg('errors.users.noSuchUser'));
         return c.json(toUserDto(row, days), 200);
       })
       // Mark As Donated: the server sets the date; eligibility follows from it.
@@ -185,7 +183,7 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
         const fields = c.req.valid('json');
         if (fields.division || fields.district || fields.upazila) {
           const current = await users.findById(db, id);
-          if (!current) throw notFound('No such user.');
+          if (!current) throw notFound(msg('errors.users.noSuchUser'));
           await assertValidPlace(db, {
             division: fields.division ?? current.division,
             district: fields.district ?? current.district,
