@@ -19,7 +19,7 @@ type Leaves<T, Prefix extends string = ''> = {
 /** Every key of the catalogs (messages.en.json is the reference: a key not in it is a type error). */
 export type MessageKey = Leaves<typeof messagesEn>;
 
-/** The values a message's {{placeholders}} take; a value may itself be a message (from `msg`). */
+/** The values a message's {{placeholders}} take; one named `…Message` is a message (from `msg`). */
 export type MessageParams = Record<string, string | number>;
 
 /** A message key with its values, as one string that can stand where a message text stood. */

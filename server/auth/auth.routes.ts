@@ -72,7 +72,7 @@ function authErrorText(language: Language, code: string, message: string | undef
  */
 function addressLimitRefusal(path: string, seconds: number) {
   const refused = (reason: string) =>
-    msg('errors.retry.refused', { reason, when: retryIn(seconds) });
+    msg('errors.retry.refused', { reasonMessage: reason, whenMessage: retryIn(seconds) });
   if (path === '/sign-up/email') {
     return {
       code: 'TOO_MANY_SIGN_UPS',

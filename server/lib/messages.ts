@@ -32,12 +32,13 @@ export const hasMessage = (key: string) => lookup(CATALOGS.en, key) !== undefine
 const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
 const banglaDigits = (text: string) => text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d);
 
-function valueText(language: Language, value: string | number): string {
+function valueText(language: Language, name: string, value: string | number): string {
   if (typeof value === 'number') {
     return language === 'bn' ? banglaDigits(String(value)) : String(value);
   }
-  // A value may be a message itself ("in 12 minutes"), in the same language.
-  return parseMessage(value) ? textOf(language, value) : value;
+  // A value named `…Message` is a message itself ("in 12 minutes"), in the same language; any
+  // other is text as it is (a name a person typed is never looked up).
+  return name.endsWith('Message') ? textOf(language, value) : value;
 }
 
 /** The text of a key with its values, in `language` (English when that catalog lacks it). */
@@ -57,7 +58,7 @@ export function textOf(language: Language, message: string): string {
   if (template === undefined) return message;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
     const value = parsed.params[name];
-    return value === undefined ? whole : valueText(language, value);
+    return value === undefined ? whole : valueText(language, name, value);
   });
 }
 

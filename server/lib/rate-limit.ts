@@ -59,6 +59,9 @@ export function tooManyRequests(
   return new AppError(
     429,
     refusal.code,
-    msg('errors.retry.refused', { reason: refusal.message, when: retryIn(seconds) }),
+    msg('errors.retry.refused', {
+      reasonMessage: refusal.message,
+      whenMessage: retryIn(seconds),
+    }),
   );
 }

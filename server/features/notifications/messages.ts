@@ -1,7 +1,10 @@
+import type { Language } from '../../../common/languages.ts';
+import type { MessageKey, MessageParams } from '../../../common/message-key.ts';
 import type {
   NotificationData,
   NotificationKind,
 } from '../../../common/notification-response.schema.ts';
+import { translate } from '../../lib/messages.ts';
 
 /** Where a message's links point. */
 export interface MessageLinks {
@@ -11,20 +14,27 @@ export interface MessageLinks {
   settings: string;
 }
 
-const when = (data: NotificationData) =>
-  [data.donationDate, data.donationTime].filter(Boolean).join(' at ');
-
-const place = (data: NotificationData) =>
-  [data.hospitalName, data.district].filter(Boolean).join(', ');
-
-/** The email for an in-app notification: plain text, English, with its links written out. */
+/**
+ * The email for an in-app notification: plain text with its links written out, in the
+ * recipient's language (issue 16; the words are the `email.*` keys of common/locales).
+ */
 export function emailFor(
   kind: NotificationKind,
   data: NotificationData,
   links: MessageLinks,
+  language: Language = 'en',
 ): { subject: string; text: string } {
-  const open = links.request ? `\n\nOpen the request: ${links.request}` : '';
-  const footer = `\n\n—\nRedHope. Choose which messages you get: ${links.settings}`;
+  const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+  const when =
+    data.donationDate && data.donationTime
+      ? t('email.at', { date: data.donationDate, time: data.donationTime })
+      : data.donationDate || data.donationTime || '';
+  const place = [data.hospitalName, data.district].filter(Boolean).join(', ');
+  const recipient = (fallback: 'email.yourPatient' | 'email.aPatient') =>
+    data.recipientName ?? t(fallback);
+  const bloodGroup = data.bloodGroup ?? '';
+  const open = links.request ? `\n\n${t('email.openRequest', { link: links.request })}` : '';
+  const footer = `\n\n—\n${t('email.footer', { link: links.settings })}`;
   const lines = (subject: string, ...body: string[]) => ({
     subject,
     text: `${body.join('\n')}${open}${footer}`,
@@ -32,76 +42,90 @@ export function emailFor(
   switch (kind) {
     case 'match-alert':
       return lines(
-        `${data.bloodGroup ?? 'Blood'} needed near you: ${data.hospitalName ?? 'a hospital'}`,
-        `Someone near you needs blood, and yours can go to them.`,
+        t('email.matchAlert.subject', {
+          bloodGroup: data.bloodGroup ?? t('email.blood'),
+          hospital: data.hospitalName ?? t('email.aHospital'),
+        }),
+        t('email.matchAlert.intro'),
         '',
-        `Blood group asked: ${data.bloodGroup ?? ''}`,
-        `Patient: ${data.recipientName ?? ''}`,
-        `Where: ${place(data)}`,
-        `When: ${when(data)}`,
+        t('email.matchAlert.bloodGroup', { bloodGroup }),
+        t('email.matchAlert.patient', { recipient: data.recipientName ?? '' }),
+        t('email.matchAlert.where', { place }),
+        t('email.matchAlert.when', { when }),
         '',
-        'If you can donate, open the request and press Donate Now. If someone has accepted it already, it is closed and nothing more is needed.',
+        t('email.matchAlert.action'),
       );
     case 'request-accepted':
       return lines(
-        `A donor accepted your request for ${data.recipientName ?? 'your patient'}`,
-        `${data.donorName ?? 'A donor'} will donate ${data.bloodGroup ?? ''} blood at ${place(data)} on ${when(data)}.`,
-        'When the donation is made, mark the request done.',
+        t('email.requestAccepted.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestAccepted.body', {
+          donor: data.donorName ?? t('email.aDonor'),
+          bloodGroup,
+          place,
+          when,
+        }),
+        t('email.requestAccepted.action'),
       );
     case 'request-done':
       return lines(
-        `Request done: ${data.recipientName ?? 'your patient'}`,
-        `The request for ${data.recipientName ?? 'your patient'} at ${place(data)} is marked done. Thank you for using RedHope.`,
+        t('email.requestDone.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestDone.body', { recipient: recipient('email.yourPatient'), place }),
       );
     case 'request-canceled':
       return lines(
-        `Request canceled: ${data.recipientName ?? 'a patient'}`,
-        `The request for ${data.recipientName ?? 'a patient'} at ${place(data)} on ${when(data)} was canceled. No donation is needed for it.`,
+        t('email.requestCanceled.subject', { recipient: recipient('email.aPatient') }),
+        t('email.requestCanceled.body', { recipient: recipient('email.aPatient'), place, when }),
       );
     case 'donation-done':
       return lines(
-        'Thank you for donating blood',
-        `Your donation for ${data.recipientName ?? 'a patient'} at ${place(data)} is marked done. Thank you — you helped save a life.`,
-        'We will tell you when you can donate again.',
+        t('email.donationDone.subject'),
+        t('email.donationDone.body', { recipient: recipient('email.aPatient'), place }),
+        t('email.donationDone.next'),
       );
     case 'donation-reminder':
       return lines(
-        `Reminder: you donate blood at ${data.donationTime ?? 'the set time'}`,
-        `You accepted to donate ${data.bloodGroup ?? ''} blood for ${data.recipientName ?? 'a patient'}.`,
-        `Where: ${place(data)}`,
-        `When: ${when(data)}`,
+        t('email.donationReminder.subject', {
+          time: data.donationTime ?? t('email.theSetTime'),
+        }),
+        t('email.donationReminder.body', { bloodGroup, recipient: recipient('email.aPatient') }),
+        t('email.matchAlert.where', { place }),
+        t('email.matchAlert.when', { when }),
       );
     case 'eligible-again':
       return lines(
-        'You can donate blood again',
-        `From today${data.eligibleOn ? ` (${data.eligibleOn})` : ''} enough time has passed since your last donation: you can give blood again, and you will be matched to requests near you.`,
+        t('email.eligibleAgain.subject'),
+        t('email.eligibleAgain.body', { on: data.eligibleOn ? ` (${data.eligibleOn})` : '' }),
       );
     case 'request-withdrawn':
       return lines(
-        `The donor for ${data.recipientName ?? 'your patient'} can no longer come`,
-        `${data.donorName ?? 'The donor'} withdrew from your request at ${place(data)} on ${when(data)}.`,
-        ...(data.reason ? [`Their reason: ${data.reason}`] : []),
+        t('email.requestWithdrawn.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestWithdrawn.body', {
+          donor: data.donorName ?? t('email.theDonor'),
+          place,
+          when,
+        }),
+        ...(data.reason ? [t('email.requestWithdrawn.reason', { reason: data.reason })] : []),
         '',
-        'Your request is open again, and we are asking other matching donors near you.',
+        t('email.requestWithdrawn.next'),
       );
     case 'request-expired':
       return lines(
-        `Your request for ${data.recipientName ?? 'your patient'} has expired`,
-        `The date of your request at ${place(data)} (${when(data)}) has passed, so it is closed.`,
-        'If blood is still needed, open the request and press Repost to post it again on a new date.',
+        t('email.requestExpired.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestExpired.body', { place, when }),
+        t('email.requestExpired.action'),
       );
     case 'request-confirm-due':
       return lines(
-        `Did the donation for ${data.recipientName ?? 'your patient'} happen?`,
-        `The date of your request at ${place(data)} (${when(data)}) has passed.`,
-        'Please open it and mark it done, or cancel it if the donation did not happen.',
+        t('email.requestConfirmDue.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestConfirmDue.body', { place, when }),
+        t('email.requestConfirmDue.action'),
       );
     case 'request-removed':
       return lines(
-        `A request was removed: ${data.recipientName ?? 'a patient'}`,
-        `The request for ${data.recipientName ?? 'a patient'} at ${place(data)} on ${when(data)} was removed by our volunteers after reports.`,
-        ...(data.reason ? [`Reason: ${data.reason}`] : []),
-        'No donation is needed for it. Remember: donating blood is free — never pay anyone for it.',
+        t('email.requestRemoved.subject', { recipient: recipient('email.aPatient') }),
+        t('email.requestRemoved.body', { recipient: recipient('email.aPatient'), place, when }),
+        ...(data.reason ? [t('email.requestRemoved.reason', { reason: data.reason })] : []),
+        t('email.requestRemoved.free'),
       );
   }
 }

@@ -54,7 +54,7 @@ export async function notify(
 ): Promise<boolean> {
   const person = await db
     .selectFrom('user')
-    .select(['id', 'email', 'status'])
+    .select(['id', 'email', 'status', 'language'])
     .where('id', '=', message.userId)
     .executeTakeFirst();
   if (person?.status !== 'active') return false;
@@ -63,10 +63,15 @@ export async function notify(
   await notifications.insert(db, message);
   if (mailer && settings.email) {
     const site = publicUrl(env);
-    const email = emailFor(message.kind, message.data, {
-      request: message.requestId ? `${site}/blood-donation-request/${message.requestId}` : null,
-      settings: `${site}/dashboard/notifications`,
-    });
+    const email = emailFor(
+      message.kind,
+      message.data,
+      {
+        request: message.requestId ? `${site}/blood-donation-request/${message.requestId}` : null,
+        settings: `${site}/dashboard/notifications`,
+      },
+      person.language,
+    );
     await enqueue(
       db,
       {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { MessageKey, MessageParams } from '../../../common/message-key.ts';
 import { RESET_LINK_MINUTES } from '../../../common/password-reset.schema.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { translate } from '../../lib/messages.ts';
 import { publicUrl } from '../notifications/notify.ts';
 import * as resets from './password-reset.repository.ts';
 import { hashResetToken, newResetToken } from './reset-token.ts';
@@ -30,17 +32,20 @@ export function passwordResetJobs({ mailer, env }: AppDeps): Record<string, JobH
           now,
         });
         const link = `${publicUrl(env)}/login/reset-password?token=${token}`;
+        // In the account's own language: the email goes to its owner, whoever asked (issue 16).
+        const t = (key: MessageKey, params?: MessageParams) =>
+          translate(user.language, key, params);
         await mailer.send({
           id: jobId,
           to: user.email,
-          subject: 'Set a new RedHope password',
+          subject: t('email.passwordReset.subject'),
           text: [
-            'Someone (we hope you) asked to set a new password for your RedHope account.',
+            t('email.passwordReset.intro'),
             '',
-            `Set a new password: ${link}`,
+            t('email.passwordReset.link', { link }),
             '',
-            `The link works once, for ${RESET_LINK_MINUTES} minutes. Setting a new password signs you out everywhere.`,
-            'If you did not ask for this, ignore this email: your password stays as it is.',
+            t('email.passwordReset.once', { minutes: RESET_LINK_MINUTES }),
+            t('email.passwordReset.ignore'),
           ].join('\n'),
         });
       },

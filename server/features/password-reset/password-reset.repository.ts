@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids.ts';
 export function findActiveUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('user')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'language'])
     .where('email', '=', email.toLowerCase())
     .where('status', '=', 'active')
     .executeTakeFirst();
