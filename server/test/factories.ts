@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BloodGroup, Role } from '../../common/constants.ts';
+import type { Language } from '../../common/languages.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/schema.ts';
 import * as blogs from '../features/blogs/blogs.repository.ts';
@@ -24,6 +25,8 @@ export interface UserOverrides {
   lastDonationDate?: string | null;
   searchVisible?: boolean;
   image?: string | null;
+  /** Their chosen language (issue 16); English unless given. */
+  language?: Language;
 }
 
 /** A user with a password account (TEST_PASSWORD), as registration would leave them. */
@@ -50,6 +53,7 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
     upazila: overrides.upazila === undefined ? null : overrides.upazila,
     lastDonationDate: overrides.lastDonationDate ?? null,
     searchVisible: overrides.searchVisible === false ? 0 : 1,
+    language: overrides.language ?? 'en',
   };
   hashed ??= hashPassword(TEST_PASSWORD);
   await db.transaction().execute(async (trx) => {

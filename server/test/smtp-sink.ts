@@ -11,6 +11,24 @@ export interface ReceivedEmail {
   text: string;
 }
 
+/** A header's text: RFC 2047 encoded words (`=?UTF-8?B?…?=`, as for a Bangla subject) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_, _charset, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 function bodyOf(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
@@ -62,7 +80,7 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
         const accept = () => {
           accepted.push({
             to: session.envelope.rcptTo.map((r) => r.address),
-            subject: header('Subject'),
+            subject: decodeWords(header('Subject')),
             messageId: header('Message-ID'),
             raw,
             text: bodyOf(raw),

@@ -64,6 +64,24 @@ describe(`email through SMTP (${process.env.TEST_ENGINE})`, () => {
     expect(sink.accepted).toHaveLength(1);
   });
 
+  it('writes the email in the language the donor chose (issue 16)', async () => {
+    const requester = await createUser(t.db, { bloodGroup: 'A+' });
+    const donor = await createUser(t.db, { bloodGroup: 'O-', ...place, language: 'bn' });
+    const requestId = await requestFrom(requester);
+    await worker.runDue();
+    await worker.runDue();
+    expect(sink.accepted).toHaveLength(1);
+    const [email] = sink.accepted;
+    expect(email?.to).toEqual([donor.email]);
+    expect(email?.subject).toBe('কাছেই B+ রক্ত দরকার: Jashore General Hospital');
+    expect(email?.text).toContain('আপনার কাছেই একজনের রক্ত দরকার');
+    expect(email?.text).toContain('রোগী: ');
+    expect(email?.text).toContain(
+      `অনুরোধটি খুলুন: http://localhost:3000/blood-donation-request/${requestId}`,
+    );
+    expect(email?.text).not.toMatch(/Someone near you|email\.|Open the request/);
+  });
+
   it('does not email an alert for a request someone accepted before the email went out', async () => {
     const requester = await createUser(t.db, { bloodGroup: 'A+' });
     const donor = await createUser(t.db, { bloodGroup: 'B+', ...place });

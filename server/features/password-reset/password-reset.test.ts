@@ -41,6 +41,22 @@ const reset = (token: string, password = NEW_PASSWORD, ip = '10.2.2.2') =>
   call(t, 'POST', '/api/password-reset/confirm', { body: { token, password }, ip });
 
 describe(`password reset by email (${process.env.TEST_ENGINE})`, () => {
+  it("sends the link in the account's language; answers the asker in theirs (issue 16)", async () => {
+    const user = await createUser(t.db, { language: 'bn' });
+    const res = await call(t, 'POST', '/api/password-reset', {
+      body: { email: user.email },
+      headers: { 'Accept-Language': 'bn' },
+    });
+    expect(res.body.message).toBe(
+      'এই ঠিকানায় কোনো অ্যাকাউন্ট থাকলে, নতুন পাসওয়ার্ড দেওয়ার একটি লিংক সেখানে পাঠানো হয়েছে। লিংকটি ৩০ মিনিট কাজ করবে।',
+    );
+    await testWorker(t).runDue();
+    const mail = sink.accepted.at(-1);
+    expect(mail?.subject).toBe('RedHope-এ নতুন পাসওয়ার্ড দিন');
+    expect(mail?.text).toContain('লিংকটি একবারই, ৩০ মিনিটের জন্য কাজ করবে।');
+    expect((await reset(tokenSentTo(user.email))).status).toBe(200);
+  });
+
   it('emails a link that sets a new password once, and ends every session of the account', async () => {
     const user = await createUser(t.db);
     const browser = sessionCookie((await signIn(t, user.email)).headers);
