@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../server/lib/messages.ts';
 import { passwordSchema, registerFormSchema } from './auth.schema.ts';
+
+// The schemas give message keys (issue 16); these are their English words.
+const english = (message: string | undefined) => message && textOf('en', message);
 
 const PATTERN_MESSAGE =
   'Password must be at least 6 characters long and include uppercase, lowercase, number, and special character';
 
 const messageFor = (password: unknown) => {
   const result = passwordSchema.safeParse(password);
-  return result.success ? null : result.error.issues[0]?.message;
+  return result.success ? null : english(result.error.issues[0]?.message);
 };
 
 describe('password rules (SPEC §5)', () => {
@@ -44,13 +48,16 @@ describe('password rules (SPEC §5)', () => {
       confirmPassword: 'Abcde1?',
     });
     expect(result.success).toBe(false);
-    const messages = result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+    const messages =
+      result.error?.issues.map((i) => `${i.path.join('.')}: ${english(i.message)}`) ?? [];
     expect(messages).toContain('confirmPassword: Passwords do not match');
     expect(messages).toContain('name: Name is required');
   });
 
   it('requires the confirmation', () => {
     const result = registerFormSchema.safeParse({ password: 'Abcde1!' });
-    expect(result.error?.issues.map((i) => i.message)).toContain('Confirm password is required');
+    expect(result.error?.issues.map((i) => english(i.message))).toContain(
+      'Confirm password is required',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../server/lib/messages.ts';
 import {
   availableAgainOn,
   isAvailable,
@@ -38,7 +39,8 @@ describe('availability (the donor’s own pause)', () => {
       until: addDays(today, 1),
     });
     expect(availabilitySchema.parse({ available: false, until: null }).available).toBe(false);
-    const message = (body: unknown) => availabilitySchema.safeParse(body).error?.issues[0]?.message;
+    const message = (body: unknown) =>
+      textOf('en', availabilitySchema.safeParse(body).error?.issues[0]?.message ?? '');
     expect(message({ available: false, until: today })).toBe(
       'The date you are available again must be after today',
     );

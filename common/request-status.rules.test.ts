@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../server/lib/messages.ts';
 import type { RequestStatus } from './constants.ts';
 import { todayInDhaka } from './dhaka-date.ts';
 import { statusChangeSchema } from './request.schema.ts';
 import {
   type Actor,
-  checkRequestAction,
+  checkRequestAction as checkRequestActionByKey,
   REQUEST_TRANSITIONS,
   type RequestAction,
 } from './request-status.rules.ts';
+
+/** The rule's answer with its message (a key, issue 16) in English words. */
+const checkRequestAction = (...args: Parameters<typeof checkRequestActionByKey>) => {
+  const denial = checkRequestActionByKey(...args);
+  return denial && { ...denial, message: textOf('en', denial.message) };
+};
 
 const request = (status: RequestStatus) => ({
   requesterId: 'requester',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { textOf } from '../server/lib/messages.ts';
 import type { RequestStatus } from './constants.ts';
 import type { Actor } from './request-status.rules.ts';
 import {
-  checkTrustAction,
+  checkTrustAction as checkTrustActionByKey,
   donationInstant,
   effectiveStatus,
   isConfirmationDue,
@@ -22,6 +23,12 @@ const actors: Record<string, Actor> = {
   admin: { id: 'admin', role: 'admin' },
 };
 const STATUSES: RequestStatus[] = ['pending', 'inprogress', 'done', 'cancel', 'expired'];
+
+/** The rule's answer with its message (a key, issue 16) in English words. */
+const checkTrustAction = (...args: Parameters<typeof checkTrustActionByKey>) => {
+  const denial = checkTrustActionByKey(...args);
+  return denial && { ...denial, message: textOf('en', denial.message) };
+};
 
 /** Tomorrow 10:30 in Dhaka, judged a day before: not yet the donation time. */
 const DATE = '2030-06-15';
