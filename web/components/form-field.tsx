@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { messageText } from '../lib/message-text.ts';
 
 // Shared by the forms (login, register, profile, requests) so their fields look and read alike.
 // Only inputs and textareas can be read-only: CSS counts every select as :read-only, and a
@@ -27,12 +28,15 @@ export function describe(id: string, error: string | undefined) {
   } as const;
 }
 
-/** A field's error message, found by `aria-describedby` (see `describe`). */
+/**
+ * A field's error message, found by `aria-describedby` (see `describe`). A message key from the
+ * shared schemas (what a zod resolver gives) is shown in the page's language.
+ */
 export function FieldErrorText({ id, message }: { id: string; message: ReactNode | undefined }) {
   if (!message) return null;
   return (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-      {message}
+      {typeof message === 'string' ? messageText(message) : message}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../../common/contract/define.ts';
 import { i18n } from './i18n.ts';
+import { messageText } from './message-text.ts';
 
 /** An error answer from our API, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -139,6 +140,10 @@ async function readAnswer<E extends Endpoint>(
   const declared = (endpoint.responses as Record<string, DeclaredAnswer | undefined>)[
     String(response.status)
   ];
+  // 204 (PUT /api/users/me/language): nothing to read, and nothing is expected.
+  if (response.status === 204 && declared && !declared.content) {
+    return undefined as EndpointOutput<E>;
+  }
   const schema = declared?.content?.['application/json']?.schema;
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = schema?.safeParse(body);
@@ -163,6 +168,8 @@ async function send(path: string, init: SendInit): Promise<Response> {
   const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set('Accept', 'application/json');
+  // The server writes its messages in this language (a signed-in user's own choice wins there).
+  if (i18n.language) headers.set('Accept-Language', i18n.language);
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
     rest.body = JSON.stringify(json);
@@ -190,7 +197,9 @@ async function readError(response: Response): Promise<ApiError> {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof error.code === 'string' ? error.code : 'UNKNOWN_ERROR';
   const message =
-    typeof error.message === 'string' && error.message ? error.message : i18n.t('errors.generic');
+    typeof error.message === 'string' && error.message
+      ? messageText(error.message)
+      : i18n.t('errors.generic');
   return new ApiError(response.status, code, message);
 }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
+import { messageText } from '../../lib/message-text.ts';
 import { useDistricts, useDivisions, useUpazilas } from './geo.api.ts';
 
 /** Places travel by English name (DESIGN §1); ids only drive the cascade. */
@@ -194,7 +195,7 @@ function PlaceField({
       {children}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
+          {messageText(error)}
         </p>
       )}
       {loadFailed && (
