@@ -178,6 +178,34 @@ describe(`PUT /api/users/me/language (${process.env.TEST_ENGINE})`, () => {
     expect(row.language).toBe('en');
   });
 
+  it('starts a new account in the language of its sign-up, English when the header says none', async () => {
+    const language = async (acceptLanguage: string | undefined) => {
+      const email = `rahima-${Math.random().toString(36).slice(2)}@example.org`;
+      const res = await call(t, 'POST', '/api/auth/sign-up/email', {
+        headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {},
+        body: {
+          name: 'Rahima Khatun',
+          email,
+          password: 'Secret1!',
+          image: '/api/images/0190a0a0-0000-7000-8000-000000000001.webp',
+          bloodGroup: 'B+',
+          division: 'Khulna',
+          district: 'Jashore',
+        },
+      });
+      expect(res.status).toBe(200);
+      const row = await t.db
+        .selectFrom('user')
+        .select('language')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return row.language;
+    };
+    expect(await language('bn-BD,bn;q=0.9')).toBe('bn');
+    expect(await language('en-GB')).toBe('en');
+    expect(await language(undefined)).toBe('en');
+  });
+
   it('refuses a blocked user', async () => {
     const user = await createUser(t.db, { status: 'block' });
     const res = await call(t, 'PUT', '/api/users/me/language', {
