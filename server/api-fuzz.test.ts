@@ -207,6 +207,9 @@ const ENDPOINTS: Record<string, Endpoint> = {
       { fields: ['available', 'until'], valid: () => ({ available: false, until: dhakaDate(3) }) },
     ],
   },
+  'PUT /api/users/me/language': {
+    variants: [{ fields: ['language'], valid: () => ({ language: 'bn' }) }],
+  },
   'GET /api/notifications': { variants: [{ query: PAGE }] },
   'GET /api/notifications/unread-count': {},
   'POST /api/notifications/read-all': {},

@@ -41,7 +41,13 @@ async function reshape(res: Response, path: string, language: Language): Promise
     : res.status >= 400
       ? {
           code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
-          message: typeof body?.message === 'string' ? body.message : undefined,
+          // Our own refusals from inside better-auth carry their message's key (auth.ts).
+          message:
+            typeof body?.messageKey === 'string'
+              ? body.messageKey
+              : typeof body?.message === 'string'
+                ? body.message
+                : undefined,
         }
       : undefined;
   const answer = refusal

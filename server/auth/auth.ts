@@ -13,6 +13,7 @@ import type { Env } from '../lib/env.ts';
 import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
+import { textOf } from '../lib/messages.ts';
 import { trustedOrigins } from '../lib/origins.ts';
 import { PASSWORD_FIELDS } from './auth-surface.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -49,7 +50,7 @@ function refuseOtherKeys(
 ) {
   const unknown = Object.keys(body ?? {}).filter((key) => !allowed.has(key));
   if (unknown.length) {
-    throw APIError.from('BAD_REQUEST', {
+    throw refusal('BAD_REQUEST', {
       code: 'FIELD_NOT_ALLOWED',
       message: msg(sentence, { keys: unknown.join(', ') }),
     });
@@ -59,9 +60,21 @@ function refuseOtherKeys(
 /** The counter of failed sign-ins for an account (a password reset clears it). */
 export const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
 
+/**
+ * A refusal thrown inside better-auth: its message in English (what better-auth logs, and what a
+ * caller inside the server reads) and, as `messageKey`, the message itself, which the auth
+ * routes write in the caller's language (issue 16).
+ */
+function refusal(
+  status: Parameters<typeof APIError.fromStatus>[0],
+  { code, message }: { code: string; message: string },
+): APIError {
+  return APIError.fromStatus(status, { code, message: textOf('en', message), messageKey: message });
+}
+
 function toApiError(error: AppError): APIError {
   const status = error.status === 400 ? 'BAD_REQUEST' : 'FORBIDDEN';
-  return APIError.from(status, { code: error.code, message: error.message });
+  return refusal(status, { code: error.code, message: error.message });
 }
 
 export function createAuth({ logger, db, engine, env, secret, counters }: AuthDeps) {
@@ -165,7 +178,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
                   .where('id', '=', session.userId)
                   .executeTakeFirst();
             if (user?.status === 'block') {
-              throw APIError.from('FORBIDDEN', {
+              throw refusal('FORBIDDEN', {
                 code: 'ACCOUNT_BLOCKED',
                 message: ACCOUNT_BLOCKED_MESSAGE,
               });
@@ -181,7 +194,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           // SPEC §5's password rules on every path that sets one, not better-auth's own.
           const parsed = passwordSchema.safeParse(ctx.body?.[passwordField]);
           if (!parsed.success) {
-            throw APIError.from('BAD_REQUEST', {
+            throw refusal('BAD_REQUEST', {
               code: 'VALIDATION_FAILED',
               message: parsed.error.issues[0]?.message ?? msg('validation.password.invalid'),
             });
@@ -192,7 +205,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           const parsed = registerSchema.safeParse(ctx.body);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
-            throw APIError.from('BAD_REQUEST', {
+            throw refusal('BAD_REQUEST', {
               code: 'VALIDATION_FAILED',
               message: issue?.message ?? msg('validation.register.invalid'),
             });
@@ -210,7 +223,7 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
           const failures = await counters.peek(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
           if (failures >= ACCOUNT_FAILURE_LIMIT) {
-            throw APIError.from('TOO_MANY_REQUESTS', {
+            throw refusal('TOO_MANY_REQUESTS', {
               code: 'TOO_MANY_ATTEMPTS',
               message: msg('errors.limits.accountSignIns'),
             });
