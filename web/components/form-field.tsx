@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { messageText } from '../lib/message-text.ts';
+import { useMessageText } from '../lib/message-text.ts';
 
 // Shared by the forms (login, register, profile, requests) so their fields look and read alike.
 // Only inputs and textareas can be read-only: CSS counts every select as :read-only, and a
@@ -33,10 +33,12 @@ export function describe(id: string, error: string | undefined) {
  * shared schemas (what a zod resolver gives) is shown in the page's language.
  */
 export function FieldErrorText({ id, message }: { id: string; message: ReactNode | undefined }) {
-  if (!message) return null;
+  const text = useMessageText(typeof message === 'string' ? message : undefined);
+  const shown = typeof message === 'string' ? text : message;
+  if (!shown) return null;
   return (
     <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-      {typeof message === 'string' ? messageText(message) : message}
+      {shown}
     </p>
   );
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../../common/contract/define.ts';
 import { i18n } from './i18n.ts';
-import { messageText } from './message-text.ts';
 
 /** An error answer from our API, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -197,9 +196,7 @@ async function readError(response: Response): Promise<ApiError> {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   const code = typeof error.code === 'string' ? error.code : 'UNKNOWN_ERROR';
   const message =
-    typeof error.message === 'string' && error.message
-      ? messageText(error.message)
-      : i18n.t('errors.generic');
+    typeof error.message === 'string' && error.message ? error.message : i18n.t('errors.generic');
   return new ApiError(response.status, code, message);
 }
 

@@ -1,50 +1,77 @@
-import { validation } from '../../common/locales/messages.en.json';
+import { useEffect, useState } from 'react';
 import { parseMessage } from '../../common/message-key.ts';
 import { i18n } from './i18n.ts';
 
 // The shared schemas' messages are keys (issue 16, common/message-key.ts): this turns one into
-// words in the page's language. The catalogs are i18next's `messages` namespace. English comes
-// with the first load, and only its `validation` group (what a form in the browser can say; the
-// home page's contact form needs it): the server writes its own answers in the caller's
-// language already. Bangla is fetched once, when the page turns Bangla.
+// words in the page's language. The catalogs' `validation` group (what a form in the browser can
+// say) is i18next's `messages` namespace, fetched the first time a form has something to say, in
+// the page's language: no page load carries it (tests/e2e/page-load-budget.spec.ts), and a form
+// shows its first message a moment later. The server writes its own answers in the caller's
+// language already, so they are shown as they come.
 
 const NAMESPACE = 'messages';
-i18n.addResourceBundle('en', NAMESPACE, { validation }, true, true);
+type Lang = 'en' | 'bn';
 
-let bangla: Promise<void> | undefined;
+const loading = new Map<Lang, Promise<void>>();
 
-/** Fetches the Bangla messages once (again after a failed download). */
-export function loadBanglaMessages(): Promise<void> {
-  if (!bangla) {
-    bangla = import('../../common/locales/messages.bn.json').then((catalog) => {
-      i18n.addResourceBundle('bn', NAMESPACE, { validation: catalog.validation }, true, true);
+/** Fetches a language's messages once (again after a failed download). */
+export function loadMessages(language: Lang): Promise<void> {
+  let load = loading.get(language);
+  if (!load) {
+    const catalog =
+      language === 'bn'
+        ? import('../../common/locales/messages.bn.json').then((m) => m.validation)
+        : import('../../common/locales/messages.en.json').then((m) => m.validation);
+    load = catalog.then((validation) => {
+      i18n.addResourceBundle(language, NAMESPACE, { validation }, true, true);
     });
-    bangla.catch(() => {
-      bangla = undefined;
-    });
+    loading.set(language, load);
+    load.catch(() => loading.delete(language));
   }
-  return bangla;
+  return load;
 }
 
-if (i18n.language === 'bn') void loadBanglaMessages();
+const pageLanguage = (): Lang => (i18n.language === 'bn' ? 'bn' : 'en');
+const hasMessages = (language: Lang) => i18n.hasResourceBundle(language, NAMESPACE);
+
+// Once a form has spoken, a switch to Bangla fetches Bangla at once.
 i18n.on('languageChanged', (language) => {
-  if (language === 'bn') void loadBanglaMessages();
+  if (language === 'bn' && loading.size > 0) void loadMessages('bn');
 });
 
-// The namespace is added here, not in the typed resources: its keys are checked by
+// The namespace is added at run time, not in the typed resources: its keys are checked by
 // common/locales/messages.test.ts instead.
 const translate = i18n.t as unknown as (key: string, options: Record<string, unknown>) => string;
 
 /**
  * The words of a message: a key from the shared schemas (with its values) in the page's
- * language, English while Bangla is still on its way; any other text (a server's answer, already
- * in the caller's language) as it is.
+ * language; any other text (a server's answer) as it is. A key whose catalog has not arrived yet
+ * is undefined: components use `useMessageText`, which fetches it and draws again.
  */
-export function messageText(message: string): string;
-export function messageText(message: string | undefined): string | undefined;
 export function messageText(message: string | undefined): string | undefined {
   if (!message) return message;
   const parsed = parseMessage(message);
   if (!parsed) return message;
+  if (!hasMessages(pageLanguage())) return undefined;
   return translate(parsed.key, { ns: NAMESPACE, ...parsed.params, defaultValue: message });
+}
+
+/** `messageText` for a component: fetches the page language's messages when needed, then redraws. */
+export function useMessageText(message: string | undefined): string | undefined {
+  const [, setArrived] = useState(0);
+  const language = pageLanguage();
+  const waiting =
+    message !== undefined && parseMessage(message) !== undefined && !hasMessages(language);
+  useEffect(() => {
+    if (!waiting) return;
+    let current = true;
+    loadMessages(language).then(
+      () => current && setArrived((n) => n + 1),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [waiting, language]);
+  return messageText(message);
 }

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../components/form-field.tsx';
-import { messageText } from '../../lib/message-text.ts';
+import { useMessageText } from '../../lib/message-text.ts';
 import { useDistricts, useDivisions, useUpazilas } from './geo.api.ts';
 
 /** Places travel by English name (DESIGN §1); ids only drive the cascade. */
@@ -187,15 +187,16 @@ function PlaceField({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const errorText = useMessageText(error);
   return (
     <div className={className}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children}
-      {error && (
+      {errorText && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {messageText(error)}
+          {errorText}
         </p>
       )}
       {loadFailed && (
