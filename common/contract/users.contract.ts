@@ -3,6 +3,7 @@ import {
   deletedCountResponseSchema,
   modifiedCountResponseSchema,
 } from '../api-responses.schema.ts';
+import { LANGUAGES } from '../languages.ts';
 import { paginationSchema } from '../pagination.schema.ts';
 import { donorSearchSchema, updateProfileSchema, userStatusFilterSchema } from '../user.schema.ts';
 import { donorResponseSchema, userResponseSchema } from '../user-response.schema.ts';
@@ -134,4 +135,15 @@ export const deleteUser = {
     200: json(deletedCountResponseSchema, 'Deleted'),
     ...errors(401, 403, 404, 409),
   },
+} as const satisfies Endpoint;
+
+/** PUT /api/users/me/language: the caller's language, for the app and their emails (issue 16). */
+export const setMyLanguage = {
+  method: 'put',
+  path: '/users/me/language',
+  tags: ['Users'],
+  summary: 'Choose one’s language (English or Bangla) for the app and one’s emails',
+  security: signedIn,
+  request: { body: body(z.strictObject({ language: z.enum(LANGUAGES) })) },
+  responses: { 204: { description: 'Saved' }, ...errors(401, 403) },
 } as const satisfies Endpoint;

@@ -65,7 +65,9 @@ type Success<E> = E extends { responses: infer R }
     ? S
     : R extends { 201: { content: { 'application/json': { schema: infer S extends z.ZodType } } } }
       ? S
-      : never
+      : R extends { 204: unknown }
+        ? z.ZodUndefined
+        : never
   : never;
 
 /** What endpoint E answers on success, from its definition. */
@@ -139,6 +141,10 @@ async function readAnswer<E extends Endpoint>(
   const declared = (endpoint.responses as Record<string, DeclaredAnswer | undefined>)[
     String(response.status)
   ];
+  // No content, as declared: nothing to read.
+  if (response.status === 204 && declared && !declared.content) {
+    return undefined as EndpointOutput<E>;
+  }
   const schema = declared?.content?.['application/json']?.schema;
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = schema?.safeParse(body);
@@ -163,6 +169,8 @@ async function send(path: string, init: SendInit): Promise<Response> {
   const { json, headers: initHeaders, ...rest } = init;
   const headers = new Headers(initHeaders);
   headers.set('Accept', 'application/json');
+  // The server's messages (and a signed-out caller's emails) in the reader's language (issue 16).
+  headers.set('Accept-Language', i18n.language);
   if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
     rest.body = JSON.stringify(json);
