@@ -170,3 +170,7 @@ export const intlLocale = (language: string = i18n.language) =>
 i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
+
+/** A number as the reader writes it: ১২৩ in Bangla; in English as it always was (123). */
+export const formatNumber = (value: number, language: string = i18n.language) =>
+  localDigits(String(value), language);
