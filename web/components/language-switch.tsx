@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
-import { useSession } from '../features/auth/session.api.ts';
 import { errorDialog } from '../lib/dialogs.ts';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
 
@@ -15,25 +14,20 @@ const choices: { language: Language; label: string }[] = [
 /**
  * English / বাংলা (issue 16): two toggle buttons, so a screen reader hears which one is on.
  * The choice is remembered in this browser and, for a signed-in user, on their account (it is
- * the language of their emails too).
+ * the language of their emails too). Nothing here calls the API: the switch is on every page's
+ * first load, and the account's side comes with the account menu, loaded for members only.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
-  const { user } = useSession();
   const shown = currentLanguage();
 
   const choose = async (language: Language) => {
     if (language === shown) return;
     try {
-      await setLanguage(language);
+      // A signed-in user's account hears of it too (useAccountLanguage, with the account menu).
+      await setLanguage(language, { chosen: true });
     } catch {
       await errorDialog(t('errors.title'), t('errors.generic'));
-      return;
-    }
-    if (user) {
-      const { saveLanguage } = await import('../features/users/language.api.ts');
-      // The page has switched already; an account that did not take it is told on next sign-in.
-      await saveLanguage(language).catch(() => undefined);
     }
   };
 

@@ -148,7 +148,10 @@ export async function withScreenStrings<M>(load: Promise<M>): Promise<M> {
  * Shows the app in `language`: fetches its strings first (so nothing is drawn half-translated),
  * then switches, remembers the choice in this browser and sets <html lang>.
  */
-export async function setLanguage(language: Language): Promise<void> {
+export async function setLanguage(
+  language: Language,
+  { chosen = false }: { chosen?: boolean } = {},
+): Promise<void> {
   wanted = language;
   if (language === 'bn') {
     await Promise.all([loadBangla(), screensRequested ? loadBanglaScreens() : undefined]);
@@ -157,6 +160,15 @@ export async function setLanguage(language: Language): Promise<void> {
   if (wanted !== language) return;
   rememberLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (chosen) for (const listener of choiceListeners) listener(language);
+}
+
+const choiceListeners = new Set<(language: Language) => void>();
+
+/** Hears every language the reader picks on the switch (not one taken from the account). */
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
 }
 
 /** The current language, as RedHope knows it. */

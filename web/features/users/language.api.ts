@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { setMyLanguage } from '../../../common/contract/users.contract.ts';
 import { isLanguage, type Language } from '../../../common/languages.ts';
 import { request } from '../../lib/api.ts';
-import { currentLanguage, setLanguage } from '../../lib/i18n.ts';
+import { currentLanguage, onLanguageChosen, setLanguage } from '../../lib/i18n.ts';
 import { meQueryOptions } from './users.api.ts';
 
 /** PUT /api/users/me/language: the signed-in user's language, for the app and their emails. */
@@ -18,7 +18,7 @@ let adoptedFor: string | undefined;
  * On sign-in (or a page opened signed in), the language stored on the account wins over this
  * browser's: a user's choice follows them to another browser. Just after registration the
  * account has no choice of its own yet, so the browser's is stored on it instead
- * (`keepBrowserLanguageFor`).
+ * (`keepBrowserLanguageFor`). Mounted with the account menu, which only a member's page loads.
  */
 export function useAccountLanguage(userId: string) {
   const queryClient = useQueryClient();
@@ -34,6 +34,16 @@ export function useAccountLanguage(userId: string) {
       })
       .catch(() => undefined); // Not fatal: the page stays in the browser's language.
   }, [queryClient, userId]);
+
+  // A language picked on the switch is the account's from now on (and its emails').
+  useEffect(
+    () =>
+      onLanguageChosen((language) => {
+        // Not fatal: the page has switched; the account keeps its former choice.
+        saveLanguage(language).catch(() => undefined);
+      }),
+    [],
+  );
 }
 
 /** After a registration: the new account takes the language the form was filled in. */
