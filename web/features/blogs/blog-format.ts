@@ -1,6 +1,7 @@
 import { formatBlogDate, formatBlogTime } from '../../../common/blog-date.ts';
 import { excerpt } from '../../../common/text-excerpt.ts';
 import { i18n, intlLocale } from '../../lib/i18n.ts';
+import { banglaTime } from '../requests/request-format.ts';
 
 /** The card's preview: the content cut to 100 visible characters, with an ellipsis. */
 export const cardExcerpt = (content: string) => excerpt(content);
@@ -14,7 +15,7 @@ export function blogDateTime(createdAt: string, language: string = i18n.language
   if (language === 'bn') {
     return {
       date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(at),
-      time: new Intl.DateTimeFormat(intlLocale(language), { timeStyle: 'short' }).format(at),
+      time: banglaTime(at),
     };
   }
   return { date: formatBlogDate(at), time: formatBlogTime(at) };
