@@ -98,14 +98,16 @@ const loadEnglishScreens = once(() =>
   }),
 );
 const loadBangla = once(() =>
-  Promise.all([import('../locales/bn.json'), import('../../common/geo/bangladesh-geo.json')]).then(
-    ([{ default: strings }, { default: geo }]) => {
-      for (const place of [...geo.upazilas, ...geo.districts, ...geo.divisions]) {
-        banglaPlaceNames.set(place.name, place.bnName);
-      }
-      i18n.addResourceBundle('bn', 'translation', strings, true, true);
-    },
-  ),
+  Promise.all([
+    import('../locales/bn.json'),
+    import('../../common/geo/bangladesh-geo.json'),
+    banglaFonts(),
+  ]).then(([{ default: strings }, { default: geo }]) => {
+    for (const place of [...geo.upazilas, ...geo.districts, ...geo.divisions]) {
+      banglaPlaceNames.set(place.name, place.bnName);
+    }
+    i18n.addResourceBundle('bn', 'translation', strings, true, true);
+  }),
 );
 const loadBanglaScreens = once(() =>
   import('../locales/bn.screens.json').then(({ default: strings }) => {
@@ -113,6 +115,19 @@ const loadBanglaScreens = once(() =>
   }),
 );
 let screensRequested = false;
+
+/**
+ * Our Bengali font (styles.css), loaded before the words change: on a device without a Bengali
+ * font, Chromium drew some words laid out before it arrived as empty boxes even after it came.
+ * Never waits more than two seconds for it; the font still swaps in when it comes.
+ */
+function banglaFonts(): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  const fonts = Promise.all(
+    ['400', '600'].map((weight) => document.fonts.load(`${weight} 1em "RedHope Bangla"`, 'বাংলা')),
+  ).catch(() => undefined);
+  return Promise.race([fonts, new Promise((resolve) => setTimeout(resolve, 2000))]);
+}
 
 /**
  * English place name → Bangla (DESIGN §1: places travel and are stored by their English name;

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DropIcon } from '../../components/drop-icon.tsx';
-import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 
 /**
@@ -25,8 +24,6 @@ export function AuthShell({
   return (
     <div className="min-h-dvh bg-gradient-to-b from-red-50 to-white px-4 py-10">
       <div className={`mx-auto flex flex-col gap-6 ${wide ? 'max-w-2xl' : 'max-w-md'}`}>
-        {/* No navigation here (SPEC §2), but the language can still be chosen. */}
-        <LanguageSwitch className="self-end" />
         <Link
           to="/"
           aria-label={t('nav.brand')}
