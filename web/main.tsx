@@ -1,5 +1,5 @@
 import './styles.css';
-import './lib/i18n.ts';
+import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,7 +16,12 @@ if (!container) throw new Error('index.html has no #root element');
 async function start(root: HTMLElement) {
   // The page's own code first, so that the first render is the page itself, not a blank app
   // waiting for it; a prerendered page is taken over (hydrated) only by that same render.
-  await loadMatchedRoutes(routes, window.location);
+  // A reader who chose Bangla: its strings come with the page's code, before the first render.
+  const language = storedLanguage();
+  await Promise.all([
+    language === 'en' ? undefined : setLanguage(language).catch(() => undefined),
+    loadMatchedRoutes(routes, window.location),
+  ]);
   const router = createBrowserRouter(routes);
   installUnauthorizedHandler(router, queryClient);
   const app = (
@@ -24,7 +29,9 @@ async function start(root: HTMLElement) {
       <App router={router} />
     </StrictMode>
   );
-  if (isPrerenderedFor(root, window.location)) {
+  // The prerendered pages are English. In Bangla the first render draws over them in one pass
+  // (no hydration, which would keep the English text): the layout stays, the words change.
+  if (i18n.language === 'en' && isPrerenderedFor(root, window.location)) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     hydrateRoot(root, app);

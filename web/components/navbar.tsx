@@ -6,6 +6,7 @@ import { useSession } from '../features/auth/session.api.ts';
 import { withScreenStrings } from '../lib/i18n.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 
 // Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
@@ -62,35 +63,39 @@ export function Navbar() {
           {t('app.name')}
         </Link>
 
-        {/* Small screens: the bell stays in sight beside the menu button, not inside a menu. */}
-        {user?.email && (
-          <Suspense fallback={null}>
-            <NotificationBell className="ml-auto inline-flex md:hidden" />
-          </Suspense>
-        )}
-        <button
-          type="button"
-          className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
-          aria-expanded={menuOpen}
-          aria-controls={sideMenu.id ?? menuId}
-          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-          onClick={() =>
-            sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
-          }
-        >
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
-            <path
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-            />
-          </svg>
-        </button>
+        {/* Beside the brand on small screens (the bell and the language in sight, not inside a
+            menu); after the links on wide ones. */}
+        <div className="ml-auto flex items-center gap-2 md:order-last md:ml-0">
+          {user?.email && (
+            <Suspense fallback={null}>
+              <NotificationBell className="inline-flex md:hidden" />
+            </Suspense>
+          )}
+          <LanguageSwitch />
+          <button
+            type="button"
+            className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
+            aria-expanded={menuOpen}
+            aria-controls={sideMenu.id ?? menuId}
+            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+            onClick={() =>
+              sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
+            }
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
+              <path
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+              />
+            </svg>
+          </button>
+        </div>
 
         <div
           id={menuId}
-          className={`${open && !sideMenu.id ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
+          className={`${open && !sideMenu.id ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
         >
           <ul className="flex flex-col gap-1 md:flex-row">
             {links.map((link) => (

@@ -65,7 +65,9 @@ type Success<E> = E extends { responses: infer R }
     ? S
     : R extends { 201: { content: { 'application/json': { schema: infer S extends z.ZodType } } } }
       ? S
-      : never
+      : R extends { 204: unknown }
+        ? z.ZodUndefined
+        : never
   : never;
 
 /** What endpoint E answers on success, from its definition. */

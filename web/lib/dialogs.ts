@@ -1,5 +1,6 @@
 /// <reference types="sweetalert2" />
 import type { SweetAlertOptions, SweetAlertResult } from 'sweetalert2';
+import { i18n } from './i18n.ts';
 
 const BRAND_RED = '#dc2626';
 
@@ -18,7 +19,14 @@ function loadSwal(): Promise<Fire> {
       import('sweetalert2/dist/sweetalert2.css'),
     ]).then(([{ default: Swal }]) => {
       const branded = Swal.mixin({ confirmButtonColor: BRAND_RED });
-      return (options: SweetAlertOptions) => branded.fire(options);
+      // SPEC §9's defaults (OK, No, Cancel), in the language shown when the dialog opens.
+      return (options: SweetAlertOptions) =>
+        branded.fire({
+          confirmButtonText: i18n.t('dialog.ok'),
+          denyButtonText: i18n.t('dialog.no'),
+          cancelButtonText: i18n.t('dialog.cancel'),
+          ...options,
+        });
     });
     // A failed download (offline) may be tried again by the next dialog.
     loading.catch(() => {

@@ -13,4 +13,9 @@ describe('formatTotal', () => {
     expect(formatTotal(1000, true)).toBe('1,000+');
     expect(formatTotal(1000, false)).toBe('1,000');
   });
+
+  it('writes Bangla digits, grouped the Bangladeshi way, in Bangla', () => {
+    expect(formatTotal(12345, false, 'bn')).toBe('১২,৩৪৫');
+    expect(formatTotal(1234567, true, 'bn')).toBe('১২,৩৪,৫৬৭+');
+  });
 });

@@ -1,13 +1,16 @@
-import i18next from 'i18next';
+import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, type Language } from '../../common/languages.ts';
 import en from '../locales/en.json';
 import type enScreens from '../locales/en.screens.json';
 
-// Two files: en.json holds what the first load draws (navigation, footer, the home page with its
-// contact form, errors); en.screens.json the strings of every other screen, fetched with that
-// screen's code (`withScreenStrings`, at every lazy boundary but the contact form's), so a
-// visitor's first load does not carry them. Nothing already drawn redraws when they arrive:
+// Two files per language: en.json holds what the first load draws (navigation, footer, the home
+// page with its contact form, errors); en.screens.json the strings of every other screen, fetched
+// with that screen's code (`withScreenStrings`, at every lazy boundary but the contact form's), so
+// a visitor's first load does not carry them. Nothing already drawn redraws when they arrive:
 // tests/e2e/bundle-budget.spec.ts checks that the first load uses en.json's strings only.
+// Bangla (bn.json, bn.screens.json, and the Bangla place names) is fetched only once someone
+// chooses it: an English visitor's first load carries none of it (issue 16).
 // Typed keys: a t('…') call with a key in neither file fails the typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -18,29 +21,136 @@ declare module 'i18next' {
 
 export const i18n = i18next;
 
-// Synchronous init (resources are bundled), so the first render already has its text.
-void i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  resources: { en: { translation: en } },
-  interpolation: { escapeValue: false }, // React escapes already.
-  initAsync: false,
-});
+/** Where the browser remembers the reader's language ('en' | 'bn'). */
+export const LANGUAGE_STORAGE_KEY = 'redhope.lang';
 
-let screenStrings: Promise<void> | undefined;
+const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
 
-/** Fetches en.screens.json once and adds it to the strings. */
-export function loadScreenStrings(): Promise<void> {
-  if (!screenStrings) {
-    screenStrings = import('../locales/en.screens.json').then(({ default: strings }) => {
-      i18n.addResourceBundle('en', 'translation', strings, true, true);
-    });
-    // A failed download (offline) may be tried again by the next screen.
-    screenStrings.catch(() => {
-      screenStrings = undefined;
-    });
+/** ASCII digits as the language writes them: Bangla digits in Bangla, unchanged in English. */
+export function localDigits(text: string, language: string = i18n.language): string {
+  return language === 'bn' ? text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d) : text;
+}
+
+/**
+ * Numbers put into a text ({{count}}, {{page}}, {{year}}) in the language's digits. English
+ * keeps them exactly as before (no grouping added): the spec's texts do not change.
+ */
+const digitsFormatter: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  // i18next's type says string; any other value passes through untouched, as without a formatter.
+  format: (value: unknown, _format, lng) =>
+    (typeof value === 'number' ? localDigits(String(value), lng) : value) as string,
+  add() {},
+  addCached() {},
+};
+
+// Synchronous init (English is bundled), so the first render already has its text.
+void i18n
+  .use(initReactI18next)
+  .use(digitsFormatter)
+  .init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes already.
+    initAsync: false,
+  });
+
+/** The language this browser asked for last ('en' when none, or where there is no storage). */
+export function storedLanguage(): Language {
+  try {
+    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : 'en';
+  } catch {
+    return 'en'; // Storage refused (privacy settings): English, as a first visit.
   }
-  return screenStrings;
+}
+
+function rememberLanguage(language: Language) {
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Not remembered; the page still switches.
+  }
+}
+
+/** The language being shown or about to be: screens loading meanwhile fetch its strings too. */
+let wanted: Language = 'en';
+
+/** Fetches a file once; a failed download (offline) may be tried again by the next caller. */
+function once(load: () => Promise<void>): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return () => {
+    if (!loading) {
+      loading = load();
+      loading.catch(() => {
+        loading = undefined;
+      });
+    }
+    return loading;
+  };
+}
+
+const loadEnglishScreens = once(() =>
+  import('../locales/en.screens.json').then(({ default: strings }) => {
+    i18n.addResourceBundle('en', 'translation', strings, true, true);
+  }),
+);
+const loadBangla = once(() =>
+  Promise.all([
+    import('../locales/bn.json'),
+    import('../../common/geo/bangladesh-geo.json'),
+    banglaFonts(),
+  ]).then(([{ default: strings }, { default: geo }]) => {
+    for (const place of [...geo.upazilas, ...geo.districts, ...geo.divisions]) {
+      banglaPlaceNames.set(place.name, place.bnName);
+    }
+    i18n.addResourceBundle('bn', 'translation', strings, true, true);
+  }),
+);
+const loadBanglaScreens = once(() =>
+  import('../locales/bn.screens.json').then(({ default: strings }) => {
+    i18n.addResourceBundle('bn', 'translation', strings, true, true);
+  }),
+);
+let screensRequested = false;
+
+/**
+ * Our Bengali font (styles.css), loaded before the words change: on a device without a Bengali
+ * font, Chromium drew some words laid out before it arrived as empty boxes even after it came.
+ * Never waits more than two seconds for it; the font still swaps in when it comes.
+ */
+function banglaFonts(): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts) return Promise.resolve();
+  const fonts = Promise.all(
+    ['400', '600'].map((weight) => document.fonts.load(`${weight} 1em "RedHope Bangla"`, 'বাংলা')),
+  ).catch(() => undefined);
+  return Promise.race([fonts, new Promise((resolve) => setTimeout(resolve, 2000))]);
+}
+
+/**
+ * English place name → Bangla (DESIGN §1: places travel and are stored by their English name;
+ * the UI shows the Bangla one in Bangla). Divisions last, so where a district and its division
+ * share a name, the division's spelling wins; they agree in the data anyway.
+ */
+const banglaPlaceNames = new Map<string, string>();
+
+/** A division, district or upazila as the reader's language names it. */
+export function placeName(name: string): string;
+export function placeName(name: string | null | undefined): string | null | undefined;
+export function placeName(name: string | null | undefined) {
+  if (!name || i18n.language !== 'bn') return name;
+  return banglaPlaceNames.get(name) ?? name;
+}
+
+/** Fetches the lazy screens' strings once (and their Bangla when Bangla is chosen). */
+export function loadScreenStrings(): Promise<void> {
+  screensRequested = true;
+  return Promise.all([
+    loadEnglishScreens(),
+    wanted === 'bn' ? loadBanglaScreens() : undefined,
+  ]).then(() => undefined);
 }
 
 /** A lazily loaded screen's code, resolved once the screen's strings are there too. */
@@ -49,7 +159,45 @@ export async function withScreenStrings<M>(load: Promise<M>): Promise<M> {
   return module;
 }
 
-// Screen readers and hyphenation follow <html lang>; keep it in step once Bangla arrives.
+/**
+ * Shows the app in `language`: fetches its strings first (so nothing is drawn half-translated),
+ * then switches, remembers the choice in this browser and sets <html lang>.
+ */
+export async function setLanguage(
+  language: Language,
+  { chosen = false }: { chosen?: boolean } = {},
+): Promise<void> {
+  wanted = language;
+  if (language === 'bn') {
+    await Promise.all([loadBangla(), screensRequested ? loadBanglaScreens() : undefined]);
+  }
+  // Another choice made while this one was loading wins.
+  if (wanted !== language) return;
+  rememberLanguage(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  if (chosen) for (const listener of choiceListeners) listener(language);
+}
+
+const choiceListeners = new Set<(language: Language) => void>();
+
+/** Hears every language the reader picks on the switch (not one taken from the account). */
+export function onLanguageChosen(listener: (language: Language) => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/** The current language, as RedHope knows it. */
+export const currentLanguage = (): Language => (i18n.language === 'bn' ? 'bn' : 'en');
+
+/** The locale Intl formats dates and numbers with: Bangla digits and month names in Bangla. */
+export const intlLocale = (language: string = i18n.language) =>
+  language === 'bn' ? 'bn-BD' : language;
+
+// Screen readers, hyphenation and the font follow <html lang>; keep it in step.
 i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
+
+/** A number as the reader writes it: ১২৩ in Bangla; in English as it always was (123). */
+export const formatNumber = (value: number, language: string = i18n.language) =>
+  localDigits(String(value), language);

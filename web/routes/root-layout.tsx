@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../components/footer.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Navbar } from '../components/navbar.tsx';
 
 /** SPEC §2: the login and register screens stand alone, without navigation or footer. */
@@ -13,7 +14,7 @@ export function RootLayout() {
   const bare = isBarePage(pathname);
 
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-gray-900 antialiased">
+    <div className="relative flex min-h-dvh flex-col bg-white text-gray-900 antialiased">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-red-700 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -21,6 +22,13 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {!bare && <Navbar />}
+      {/* The login and register screens have no navigation (SPEC §2), but the language can
+          still be chosen there. Here rather than in their own code: one copy in the first load. */}
+      {bare && (
+        <div className="absolute top-3 right-4 z-10">
+          <LanguageSwitch className="bg-white" />
+        </div>
+      )}
       {/* At least a screen tall: the footer starts below the fold, so a list arriving after the
           page has drawn grows the page downwards instead of pushing a visible footer away. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">

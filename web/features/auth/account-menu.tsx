@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { errorDialog } from '../../lib/dialogs.ts';
+import { useAccountLanguage } from '../users/language.api.ts';
 import { useSignOut } from './session-changes.api.ts';
 import { showSignedOut } from './signed-out-dialog.ts';
 
@@ -22,6 +23,7 @@ export function AccountMenu({ user, onNavigate }: { user: SessionUser; onNavigat
   const menuRef = useRef<HTMLDivElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const signOut = useSignOut();
+  useAccountLanguage(user.id);
 
   const close = (returnFocus = true) => {
     setOpen(false);

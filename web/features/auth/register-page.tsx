@@ -14,6 +14,7 @@ import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
 import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
+import { keepBrowserLanguageFor } from '../users/language.api.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
 import { useSignUp } from './session-changes.api.ts';
@@ -103,8 +104,9 @@ export function RegisterPage() {
 
     setStep('registering');
     const { confirmPassword: _confirm, ...donor } = values;
+    let registered: Awaited<ReturnType<typeof signUp.mutateAsync>>;
     try {
-      await signUp.mutateAsync({ ...donor, image });
+      registered = await signUp.mutateAsync({ ...donor, image });
     } catch (error) {
       setStep('idle');
       await errorDialog(
@@ -114,6 +116,8 @@ export function RegisterPage() {
       return;
     }
     setStep('done'); // Stays disabled while the success message shows.
+    // The language this form was filled in becomes the account's (and its emails').
+    await keepBrowserLanguageFor(registered.user.id);
     await toastSuccess(t('register.success'), 1500);
     await navigate(returnPath(location.state), { replace: true });
   };

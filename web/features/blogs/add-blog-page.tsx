@@ -9,6 +9,7 @@ import { primaryButton } from '../../components/button-styles.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { formatTotal } from '../../lib/format-total.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
@@ -142,7 +143,7 @@ export function AddBlogPage() {
             <p className={content.length > BLOG_CONTENT_MAX ? 'font-semibold text-red-700' : ''}>
               {t('addBlog.count', {
                 count: content.length,
-                max: BLOG_CONTENT_MAX.toLocaleString('en-US'),
+                max: formatTotal(BLOG_CONTENT_MAX),
               })}
             </p>
           </div>

@@ -9,7 +9,7 @@ import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { intlLocale } from '../../lib/i18n.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
@@ -21,7 +21,7 @@ import {
 const STATUS_FILTER = ['status'] as const;
 
 const when = (iso: string) =>
-  new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );
 

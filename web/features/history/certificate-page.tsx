@@ -5,6 +5,7 @@ import { DropIcon } from '../../components/drop-icon.tsx';
 import { QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { placeName } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDonationDate } from '../requests/request-format.ts';
 import { useCertificate } from './history.api.ts';
@@ -69,7 +70,7 @@ export function CertificatePage() {
             group: c.bloodGroup,
             date: formatDonationDate(c.donationDate),
             hospital: c.hospitalName,
-            district: c.district,
+            district: placeName(c.district),
           })}
         </p>
         <p className="mt-4 text-sm text-gray-600">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
+import { placeName } from '../../lib/i18n.ts';
 import { formatDonationDate } from '../requests/request-format.ts';
 import { DONATIONS_PAGE_SIZE, useMyDonations } from './history.api.ts';
 
@@ -47,7 +48,7 @@ export function DonationHistory() {
                       {formatDonationDate(donation.donationDate)} · {donation.bloodGroup}
                     </p>
                     <p className="wrap-anywhere text-gray-700">
-                      {donation.hospitalName}, {donation.district}
+                      {donation.hospitalName}, {placeName(donation.district)}
                     </p>
                   </div>
                   <Link

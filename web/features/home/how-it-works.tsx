@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../lib/i18n.ts';
 
 const steps = ['register', 'find', 'donate', 'confirm'] as const;
 
@@ -17,7 +18,7 @@ export function HowItWorks() {
               aria-hidden="true"
               className="flex size-10 items-center justify-center rounded-full bg-red-600 font-bold text-white"
             >
-              {index + 1}
+              {formatNumber(index + 1)}
             </span>
             <h3 className="mt-4 text-lg font-semibold">{t(`home.steps.${step}.title`)}</h3>
             <p className="mt-2 text-sm text-gray-600">{t(`home.steps.${step}.text`)}</p>

@@ -1,5 +1,5 @@
 import type { NotificationResponse } from '../../../common/notification-response.schema.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { i18n, placeName } from '../../lib/i18n.ts';
 import { formatDonationDate, formatDonationTime } from '../requests/request-format.ts';
 
 /** A notification's one line, in the viewer's language, from what it is about. */
@@ -9,7 +9,7 @@ export function notificationText(notification: NotificationResponse): string {
     group: data.bloodGroup ?? '',
     recipient: data.recipientName ?? '',
     hospital: data.hospitalName ?? '',
-    district: data.district ?? '',
+    district: placeName(data.district) ?? '',
     date: data.donationDate ? formatDonationDate(data.donationDate) : '',
     time: data.donationTime ? formatDonationTime(data.donationTime) : '',
     donor: data.donorName ?? '',

@@ -13,6 +13,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { intlLocale } from '../../lib/i18n.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
@@ -73,7 +74,7 @@ export function ProfilePage() {
 }
 
 function ProfileForm({ me }: { me: UserResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -167,7 +168,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
   });
 
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+    new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long' }).format(new Date(iso));
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { cellClass } from '../../components/data-table.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatNumber } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import {
@@ -48,7 +49,7 @@ export function AllRequestsPage() {
       columns={columns}
       row={(request, number) => (
         <tr key={request.id}>
-          <td className={cellClass}>{number}</td>
+          <td className={cellClass}>{formatNumber(number)}</td>
           <RecipientCell request={request} />
           <td className={cellClass}>{joinPlace(request.division, request.district)}</td>
           <DateTimeCell request={request} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cellClass } from '../../components/data-table.tsx';
+import { placeName } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import { BloodGroupCell, RecipientCell, StatusWithDonorCell, TextCell } from './request-cells.tsx';
@@ -40,8 +41,8 @@ export function MyRequestsPage() {
       row={(request) => (
         <tr key={request.id}>
           <RecipientCell request={request} />
-          <td className={cellClass}>{request.division}</td>
-          <td className={cellClass}>{request.district}</td>
+          <td className={cellClass}>{placeName(request.division)}</td>
+          <td className={cellClass}>{placeName(request.district)}</td>
           <td className={`${cellClass} whitespace-nowrap`}>
             {formatDonationDate(request.donationDate)}
           </td>

@@ -9,6 +9,7 @@ import {
 } from 'react-router';
 import { primaryButton } from '../../components/button-styles.ts';
 import { Spinner } from '../../components/spinner.tsx';
+import { placeName } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
@@ -45,9 +46,9 @@ export function RequestDetailPage() {
     [t('requests.fields.time'), formatDonationTime(request.donationTime)],
     [t('requests.fields.hospital'), request.hospitalName],
     [t('requests.fields.address'), request.fullAddress],
-    [t('requests.fields.division'), request.division],
-    [t('requests.fields.district'), request.district],
-    [t('requests.fields.upazila'), request.upazila ?? '—'],
+    [t('requests.fields.division'), placeName(request.division)],
+    [t('requests.fields.district'), placeName(request.district)],
+    [t('requests.fields.upazila'), placeName(request.upazila) ?? '—'],
   ];
 
   return (

@@ -10,6 +10,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { dialog } from '../../lib/dialogs.ts';
 import { formatTotal } from '../../lib/format-total.ts';
+import { placeName } from '../../lib/i18n.ts';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
@@ -194,11 +195,11 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
         </div>
         <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
           <dt className="text-gray-500">{t('search.division')}</dt>
-          <dd className="text-gray-800">{donor.division}</dd>
+          <dd className="text-gray-800">{placeName(donor.division)}</dd>
           <dt className="text-gray-500">{t('search.district')}</dt>
           <dd className="text-gray-800">
-            {donor.district}
-            {donor.upazila && <span className="text-gray-500">, {donor.upazila}</span>}
+            {placeName(donor.district)}
+            {donor.upazila && <span className="text-gray-500">, {placeName(donor.upazila)}</span>}
           </dd>
           <dt className="text-gray-500">{t('search.email')}</dt>
           <dd className="min-w-0">

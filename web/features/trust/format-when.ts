@@ -1,7 +1,7 @@
-import { i18n } from '../../lib/i18n.ts';
+import { intlLocale } from '../../lib/i18n.ts';
 
 /** An instant as a date and a short time, in the reader's language. */
 export const when = (iso: string) =>
-  new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(iso),
   );

@@ -7,6 +7,7 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { placeName } from '../../lib/i18n.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDonationDate } from '../requests/request-format.ts';
@@ -102,7 +103,8 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
             {item.recipientName} · {item.bloodGroup}
           </h2>
           <p className="text-sm wrap-anywhere text-gray-600">
-            {item.hospitalName}, {item.district} · {formatDonationDate(item.donationDate)}
+            {item.hospitalName}, {placeName(item.district)} ·{' '}
+            {formatDonationDate(item.donationDate)}
           </p>
           <p className="text-sm wrap-anywhere text-gray-600">
             {item.requesterName}

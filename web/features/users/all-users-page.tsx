@@ -11,6 +11,7 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog } from '../../lib/dialogs.ts';
 import { formatTotal } from '../../lib/format-total.ts';
+import { formatNumber } from '../../lib/i18n.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -175,7 +176,7 @@ function UserRow({
 
   return (
     <tr className="align-middle hover:bg-gray-50">
-      <td className="px-3 py-3 tabular-nums text-gray-500">{number}</td>
+      <td className="px-3 py-3 tabular-nums text-gray-500">{formatNumber(number)}</td>
       <td className="px-3 py-3">
         <UserAvatar name={name} image={user.image} />
       </td>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatNumber } from '../../../lib/i18n.ts';
 
 export interface Bar {
   label: string;
@@ -45,7 +46,9 @@ export function BarChart({
                 style={{ width: `${(bar.value / max) * 100}%` }}
               />
             </span>
-            <span className="text-right font-semibold text-gray-900 tabular-nums">{bar.value}</span>
+            <span className="text-right font-semibold text-gray-900 tabular-nums">
+              {formatNumber(bar.value)}
+            </span>
           </div>
         ))}
       </div>
@@ -61,7 +64,7 @@ export function BarChart({
           {bars.map((bar) => (
             <tr key={bar.label}>
               <th scope="row">{bar.label}</th>
-              <td>{bar.value}</td>
+              <td>{formatNumber(bar.value)}</td>
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
 import { cellClass, DataTable } from '../../../components/data-table.tsx';
 import { EmptyState, QueryState } from '../../../components/query-state.tsx';
+import { formatNumber } from '../../../lib/i18n.ts';
 import {
   BloodGroupCell,
   DateTimeCell,
@@ -51,7 +52,7 @@ export function RecentRequestsTable({ email }: { email: string }) {
           <DataTable caption={title} columns={columns}>
             {data.map((request, index) => (
               <tr key={request.id}>
-                <td className={cellClass}>{index + 1}</td>
+                <td className={cellClass}>{formatNumber(index + 1)}</td>
                 <RecipientCell request={request} />
                 <td className={cellClass}>{joinPlace(request.district, request.upazila)}</td>
                 <DateTimeCell request={request} />

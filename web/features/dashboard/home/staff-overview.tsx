@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, REQUEST_STATUSES } from '../../../../common/constants.ts';
 import { QueryError } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { formatNumber } from '../../../lib/i18n.ts';
 import { BarChart } from './bar-chart.tsx';
 import { useAdminStats } from './stats.api.ts';
 
@@ -46,7 +47,7 @@ function StatTile({ label, value }: { label: string; value: number }) {
   return (
     <div className="flex flex-col-reverse rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
       <dt className="mt-1 text-sm font-medium text-gray-600">{label}</dt>
-      <dd className="text-4xl font-extrabold text-red-600 tabular-nums">{value}</dd>
+      <dd className="text-4xl font-extrabold text-red-600 tabular-nums">{formatNumber(value)}</dd>
     </div>
   );
 }

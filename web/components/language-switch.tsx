@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../common/languages.ts';
+import { errorDialog } from '../lib/dialogs.ts';
+import { currentLanguage, setLanguage } from '../lib/i18n.ts';
+
+const SYSTEM_FONTS = 'ui-sans-serif, system-ui, sans-serif';
+
+// Each language named in itself, so a reader finds theirs whatever is on screen now.
+const choices: { language: Language; label: string }[] = [
+  { language: 'en', label: 'English' },
+  { language: 'bn', label: 'বাংলা' },
+];
+
+/**
+ * English / বাংলা (issue 16): two toggle buttons, so a screen reader hears which one is on.
+ * The choice is remembered in this browser and, for a signed-in user, on their account (it is
+ * the language of their emails too). Nothing here calls the API: the switch is on every page's
+ * first load, and the account's side comes with the account menu, loaded for members only.
+ */
+export function LanguageSwitch({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const shown = currentLanguage();
+
+  const choose = async (language: Language) => {
+    if (language === shown) return;
+    try {
+      // A signed-in user's account hears of it too (useAccountLanguage, with the account menu).
+      await setLanguage(language, { chosen: true });
+    } catch {
+      await errorDialog(t('errors.title'), t('errors.generic'));
+    }
+  };
+
+  return (
+    <fieldset
+      aria-label={t('nav.language')}
+      className={`inline-flex shrink-0 rounded-md border border-gray-300 p-0.5 ${className}`}
+    >
+      {choices.map(({ language, label }) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={language === shown}
+          onClick={() => void choose(language)}
+          className={`rounded px-2 py-1 text-sm font-medium transition-colors ${
+            language === shown ? 'bg-red-600 text-white' : 'text-gray-700 hover:bg-gray-100'
+          }`}
+          // While the page is English, the system's Bengali font draws this one word: our own
+          // (unicode-range) would otherwise be downloaded by every English page.
+          style={language === 'bn' && shown === 'en' ? { fontFamily: SYSTEM_FONTS } : undefined}
+        >
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
