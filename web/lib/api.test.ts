@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../common/contract/auth.contract.ts';
 import { getRequest, listAllRequests } from '../../common/contract/requests.contract.ts';
-import { getMe, markDonated } from '../../common/contract/users.contract.ts';
+import { getMe, markDonated, setLanguage } from '../../common/contract/users.contract.ts';
 import { ApiError, request, requestPage, setUnauthorizedHandler, urlOf } from './api.ts';
 
 // Calls with whatever input: these tests are about answers, not about what is sent.
@@ -150,5 +150,19 @@ describe('api client: calls made from the endpoint definitions', () => {
       total: 42,
       capped: false,
     });
+  });
+});
+
+describe('api client: languages (issue 16)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("reads a 204 as nothing, and tells the server the page's language", async () => {
+    const fetch = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await expect(api(setLanguage, { json: { language: 'bn' } })).resolves.toBeUndefined();
+    const init = fetch.mock.calls[0]?.[1] as RequestInit | undefined;
+    expect(new Headers(init?.headers).get('Accept-Language')).toBe('en');
   });
 });
