@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../common/contract/auth.contract.ts';
 import { getRequest, listAllRequests } from '../../common/contract/requests.contract.ts';
-import { getMe, markDonated } from '../../common/contract/users.contract.ts';
+import { getMe, markDonated, setMyLanguage } from '../../common/contract/users.contract.ts';
 import { ApiError, request, requestPage, setUnauthorizedHandler, urlOf } from './api.ts';
+import { setLanguage } from './i18n.ts';
 
 // Calls with whatever input: these tests are about answers, not about what is sent.
 const api = (endpoint: any = getMe, input: any = {}) => request(endpoint, input);
@@ -150,5 +151,33 @@ describe('api client: calls made from the endpoint definitions', () => {
       total: 42,
       capped: false,
     });
+  });
+});
+
+describe('api client: the reader’s language (issue 16)', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLanguage('en');
+  });
+
+  it('asks for answers in the language shown, on every call', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    await request(setMyLanguage, { json: { language: 'bn' } });
+    await setLanguage('bn');
+    await request(setMyLanguage, { json: { language: 'bn' } });
+    const sent = fetch.mock.calls.map((call) => {
+      const init = (call as unknown as [string, RequestInit])[1];
+      return new Headers(init.headers).get('Accept-Language');
+    });
+    expect(sent).toEqual(['en', 'bn']);
+  });
+
+  it('reads a declared 204 as no content', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(request(setMyLanguage, { json: { language: 'en' } })).resolves.toBeUndefined();
   });
 });
