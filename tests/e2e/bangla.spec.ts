@@ -157,9 +157,7 @@ describe('RedHope in Bangla', () => {
     await pageB.context().close();
   });
 
-  // Unskip once the server side of issue 16 is merged: it needs PUT /api/users/me/language
-  // and `language` in the GET /api/users/me answer, which this branch does not have.
-  it.skip('a signed-in user’s choice follows them to another browser [needs PUT /api/users/me/language]', async () => {
+  it('a signed-in user’s choice follows them to another browser', async () => {
     const member = await registerMember();
     const first = await browser.newPage();
     await signIn(first.context(), member);

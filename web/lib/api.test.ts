@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../common/contract/auth.contract.ts';
 import { getRequest, listAllRequests } from '../../common/contract/requests.contract.ts';
-import { getMe, markDonated, setLanguage } from '../../common/contract/users.contract.ts';
+import {
+  getMe,
+  markDonated,
+  setLanguage as setLanguageEndpoint,
+} from '../../common/contract/users.contract.ts';
 import { ApiError, request, requestPage, setUnauthorizedHandler, urlOf } from './api.ts';
+import { setLanguage } from './i18n.ts';
 
 // Calls with whatever input: these tests are about answers, not about what is sent.
 const api = (endpoint: any = getMe, input: any = {}) => request(endpoint, input);
@@ -153,16 +158,32 @@ describe('api client: calls made from the endpoint definitions', () => {
   });
 });
 
-describe('api client: languages (issue 16)', () => {
-  afterEach(() => vi.unstubAllGlobals());
+describe('api client: the reader’s language (issue 16)', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLanguage('en');
+  });
 
-  it("reads a 204 as nothing, and tells the server the page's language", async () => {
-    const fetch = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }),
-    );
+  it('asks for answers in the language shown, on every call', async () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetch);
-    await expect(api(setLanguage, { json: { language: 'bn' } })).resolves.toBeUndefined();
-    const init = fetch.mock.calls[0]?.[1] as RequestInit | undefined;
-    expect(new Headers(init?.headers).get('Accept-Language')).toBe('en');
+    await request(setLanguageEndpoint, { json: { language: 'bn' } });
+    await setLanguage('bn');
+    await request(setLanguageEndpoint, { json: { language: 'bn' } });
+    const sent = fetch.mock.calls.map((call) => {
+      const init = (call as unknown as [string, RequestInit])[1];
+      return new Headers(init.headers).get('Accept-Language');
+    });
+    expect(sent).toEqual(['en', 'bn']);
+  });
+
+  it('reads a declared 204 as no content', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    await expect(
+      request(setLanguageEndpoint, { json: { language: 'en' } }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { localDigits } from '../../lib/i18n.ts';
 import { useUnreadCount } from './notifications.api.ts';
 
 /** The navbar's bell: the unread count, and the way to the notifications page. */
@@ -13,7 +14,7 @@ export function NotificationBell({
   const { t } = useTranslation();
   const unread = useUnreadCount(true);
   const count = unread.data?.count ?? 0;
-  const shown = count > 99 ? '99+' : String(count);
+  const shown = localDigits(count > 99 ? '99+' : String(count));
   return (
     <Link
       to="/dashboard/notifications"
