@@ -13,7 +13,7 @@
  *     matches (on a small table PostgreSQL rightly reads it whole);
  *   - seed:demo of 1M donors under 2 minutes.
  *
- * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --only TEXT
+ * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --only TEXT[,TEXT…]
  *   --no-fast-path (RedHope without its public reads' fast path, decision 021: the framework's
  *   own figures, to compare)  --out FILE
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
@@ -212,7 +212,9 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   };
   try {
     const cookie = await signIn(redhope.origin);
-    const only = (name: string) => !args.only || name.includes(args.only);
+    // Cases whose name holds any of the comma-separated texts (`--only "donor search,pending"`).
+    const only = (name: string) =>
+      !args.only || args.only.split(',').some((text) => name.includes(text));
     for (const [name, loadCase] of readCases(deepAfter)) {
       if (only(name)) figures.cases.push(await measure(pair, name, loadCase));
     }
