@@ -13,7 +13,9 @@
  *     matches (on a small table PostgreSQL rightly reads it whole);
  *   - seed:demo of 1M donors under 2 minutes.
  *
- * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --only TEXT
+ * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --only TEXT[,TEXT…]
+ *   --no-fast-path (RedHope without its public reads' fast path, decision 021: the framework's
+ *   own figures, to compare)  --out FILE
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     only: { type: 'string' },
     out: { type: 'string', default: 'docs/performance-figures.md' },
+    'no-fast-path': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -184,6 +187,7 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     // open requests a person (issue 14) it would measure refusals. The check itself still runs
     // on every create (reading that person's open requests: a few dozen here).
     MAX_OPEN_REQUESTS_PER_USER: '1000',
+    PUBLIC_READS_FAST_PATH: args['no-fast-path'] ? 'false' : 'true',
   };
   const logFile = path.join(work, `${engine}-${donors}.log`);
   const redhope = await start('dist/server/index.js', REDHOPE_PORT, production, logFile);
@@ -208,7 +212,9 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   };
   try {
     const cookie = await signIn(redhope.origin);
-    const only = (name: string) => !args.only || name.includes(args.only);
+    // Cases whose name holds any of the comma-separated texts (`--only "donor search,pending"`).
+    const only = (name: string) =>
+      !args.only || args.only.split(',').some((text) => name.includes(text));
     for (const [name, loadCase] of readCases(deepAfter)) {
       if (only(name)) figures.cases.push(await measure(pair, name, loadCase));
     }

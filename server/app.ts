@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
 import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { msg } from '../common/message-key.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -15,7 +14,11 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { matchingRoutes } from './features/matching/matching.routes.ts';
-import { createHttpMetrics, recordRequests } from './features/metrics/http-metrics.ts';
+import {
+  createHttpMetrics,
+  type HttpMetrics,
+  recordRequests,
+} from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
@@ -32,6 +35,7 @@ import { callerLanguage, textOf } from './lib/messages.ts';
 import { createRouter } from './lib/openapi.ts';
 import { refuseCrossSiteChanges } from './lib/origins.ts';
 import { refuseUnstorableText } from './lib/refuse-unstorable-text.ts';
+import { requestId } from './lib/request-id.ts';
 import { requestLog } from './lib/request-log.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { staticWeb } from './lib/static-web.ts';
@@ -45,6 +49,8 @@ const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 export interface AppOptions {
   /** Folder of the built web app; when absent only the API is served. */
   webRoot?: string;
+  /** The request counters to add to (shared with the public reads' fast path); else its own. */
+  httpMetrics?: HttpMetrics;
 }
 
 /** Builds the whole HTTP app. Every feature is mounted here by hand. */
@@ -53,7 +59,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(closeWhenBodyUnread());
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  const httpMetrics = createHttpMetrics();
+  const httpMetrics = options.httpMetrics ?? createHttpMetrics();
   app.use(recordRequests(httpMetrics));
   app.use(securityHeaders(deps.env));
   const limitBody = (maxSize: number) =>

@@ -1,7 +1,10 @@
-import { serve } from '@hono/node-server';
+import http from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
+import { createFastPath, withFastPath } from './fast-path.ts';
+import { createHttpMetrics } from './features/metrics/http-metrics.ts';
 import { scheduleRequestSweep } from './features/trust/sweep.jobs.ts';
 import { workerFor } from './jobs/start-worker.ts';
 import type { Env } from './lib/env.ts';
@@ -24,12 +27,17 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
       'email is off: SMTP_URL is not set, so notifications are in-app only and password reset is unavailable',
     );
   }
-  const app = createApp(deps, { webRoot });
+  const httpMetrics = createHttpMetrics();
+  const app = createApp(deps, { webRoot, httpMetrics });
+  // Anonymous public reads skip the framework, with the app's own answer (decision 021).
+  const fastPath = env.PUBLIC_READS_FAST_PATH ? await createFastPath(deps, httpMetrics) : undefined;
   // Alert waves, reminders and the email outbox, from the job table (every instance runs one).
   const worker = workerFor(deps);
   // The hourly sweep of expired and overdue requests (issue 14) rides the same schedule.
   await scheduleRequestSweep(deps.db, deps.clock.now());
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST });
+  const listener = getRequestListener(app.fetch, { hostname: env.HOST });
+  const server = http.createServer(fastPath ? withFastPath(fastPath, listener) : listener);
+  server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

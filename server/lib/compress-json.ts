@@ -1,10 +1,35 @@
 import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { parseAccept } from 'hono/utils/accept';
 import type { AppEnv } from './context.ts';
 
 /** Below this an answer goes as it is: compressing it costs more than it saves. */
-const THRESHOLD = 1024;
-const TAKES_COMPRESSION = /gzip|deflate/;
+export const COMPRESS_THRESHOLD = 1024;
+/** A client whose Accept-Encoding does not match this is sent every answer as it is. */
+export const TAKES_COMPRESSION = /gzip|deflate/;
+
+export type Encoding = 'gzip' | 'deflate';
+const ENCODINGS: Encoding[] = ['gzip', 'deflate'];
+
+/**
+ * The encoding an answer is compressed with for this Accept-Encoding, if any: the first of gzip
+ * and deflate the client takes at q=1, else the one it takes at the highest q above 0 (a `*`
+ * counts for both). The choice of Hono's compress middleware, made here once so that the app and
+ * the public reads' fast path (server/fast-path.ts) make the same one.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (acceptEncoding === undefined) return undefined;
+  const accepts = parseAccept(acceptEncoding);
+  const wildcard = accepts.find((a) => a.type === '*')?.q;
+  let best: { encoding: Encoding; q: number } | undefined;
+  for (const encoding of ENCODINGS) {
+    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
+    const q = explicit ? explicit.q : (wildcard ?? 0);
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding;
+}
 
 /**
  * Compresses API answers of 1 KB and more (gzip or deflate, as the client accepts). Hono's
@@ -16,7 +41,10 @@ const TAKES_COMPRESSION = /gzip|deflate/;
  * was a tenth of a donor search's CPU in the bench's profile), and nothing else is looked at.
  */
 export function compressJson(): MiddlewareHandler<AppEnv> {
-  const gzip = compress({ threshold: THRESHOLD });
+  const compressors = {
+    gzip: compress({ threshold: COMPRESS_THRESHOLD, encoding: 'gzip' }),
+    deflate: compress({ threshold: COMPRESS_THRESHOLD, encoding: 'deflate' }),
+  };
   const measure: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     if (c.res.headers.has('Content-Length') || !c.res.body) return;
@@ -29,8 +57,12 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // The answer's encoding depends on Accept-Encoding whatever its size, so caches are told.
     c.header('Vary', 'Accept-Encoding');
-    if (!TAKES_COMPRESSION.test(c.req.header('accept-encoding') ?? '')) return next();
-    return gzip(c, async () => {
+    const acceptEncoding = c.req.header('accept-encoding');
+    if (!TAKES_COMPRESSION.test(acceptEncoding ?? '')) return next();
+    const encoding = chooseEncoding(acceptEncoding);
+    // Compression offered but none taken (`gzip;q=0`): the answer goes as it is, measured.
+    if (!encoding) return measure(c, next);
+    return compressors[encoding](c, async () => {
       await measure(c, next);
     });
   };

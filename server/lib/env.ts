@@ -33,6 +33,11 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // Anonymous public reads answered without the framework (decision 021); off only to compare.
+  PUBLIC_READS_FAST_PATH: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
   // Per-address limits on sign-in (10/min) and sign-up (SIGN_UPS_PER_ADDRESS_PER_HOUR). Only
   // tests turn this off.
   AUTH_RATE_LIMIT: z

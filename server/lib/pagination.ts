@@ -53,29 +53,33 @@ export function decodeCursor(text: string, length: number): SortKey {
   return key as SortKey;
 }
 
+/** A list answer's own headers, as [name, value] pairs in the order they are set. */
+export type PageHeaders = Array<[string, string]>;
+
 /**
- * Sets X-Total-Count (and X-Total-Capped past the cap) and an RFC 8288 Link header for a list
+ * X-Total-Count (and X-Total-Capped past the cap) and an RFC 8288 Link header for a list
  * answer, keeping the request's other query parameters: first, prev, next and last for numbered
  * pages; past the last numbered page of a capped list, and on pages reached by `after`, next
- * names the last row shown (`after=`) and there is no prev or last.
+ * names the last row shown (`after=`) and there is no prev or last. `url` is the request's
+ * (absolute, or its path and query as written).
  */
-export function setPageHeaders(
-  c: Context,
+export function pageHeaders(
+  url: string,
   counted: number,
   { page, limit }: Pick<Pagination, 'page' | 'limit'>,
   keyset: { following: boolean; nextAfter: () => string | undefined } = {
     following: false,
     nextAfter: () => undefined,
   },
-): void {
+): PageHeaders {
   // A count that stopped at the cap says so: the total is at least COUNT_CAP.
   const capped = counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
-  c.header('X-Total-Count', String(total));
-  if (capped) c.header('X-Total-Capped', 'true');
+  const headers: PageHeaders = [['X-Total-Count', String(total)]];
+  if (capped) headers.push(['X-Total-Capped', 'true']);
   const last = Math.max(1, Math.ceil(total / limit));
   // The request's other parameters, once; each link adds its own page (or after) and limit.
-  const { pathname, search } = splitUrl(c.req.url);
+  const { pathname, search } = splitUrl(url);
   const params = new URLSearchParams(search);
   for (const name of ['page', 'limit', 'after']) params.delete(name);
   const rest = params.size ? `${params}&` : '';
@@ -89,21 +93,38 @@ export function setPageHeaders(
     if (after) links.push(link('next', `after=${after}`));
   }
   if (!keyset.following) links.push(link('last', `page=${last}`));
-  c.header('Link', links.join(', '));
-  c.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Capped, Link');
+  headers.push(['Link', links.join(', ')]);
+  headers.push(['Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Capped, Link']);
+  return headers;
+}
+
+/** pageHeaders, set on the answer `c` is making. */
+export function setPageHeaders(
+  c: Context,
+  counted: number,
+  page: Pick<Pagination, 'page' | 'limit'>,
+  keyset?: { following: boolean; nextAfter: () => string | undefined },
+): void {
+  for (const [name, value] of pageHeaders(c.req.url, counted, page, keyset)) c.header(name, value);
+}
+
+/** One page of a list: its items and the headers that go with them. */
+export interface ListAnswer<Item> {
+  items: Item[];
+  headers: PageHeaders;
 }
 
 /**
- * The one way a list endpoint answers: reads the page (then the total, unless the page tells
+ * The one way a list endpoint answers (through listPage, or the public reads' fast path): reads the page (then the total, unless the page tells
  * it), sets X-Total-Count and Link, and answers the page's items. A capped list refuses page
  * numbers past COUNT_CAP items (the `after` links go there), so no request walks further.
  */
-export async function listPage<Row, Item>(
-  c: Context,
+export async function readPage<Row, Item>(
+  url: string,
   page: Pagination,
   source: ListSource<Row>,
   toItem: (row: Row) => Item,
-): Promise<Item[]> {
+): Promise<ListAnswer<Item>> {
   const after =
     page.after === undefined ? undefined : decodeCursor(page.after, source.keyLength ?? 2);
   const offset = (page.page - 1) * page.limit;
@@ -117,10 +138,26 @@ export async function listPage<Row, Item>(
   const lastPage = !after && rows.length < page.limit && (rows.length > 0 || offset === 0);
   const total = lastPage ? offset + rows.length : await source.total();
   const lastRow = rows.length === page.limit ? rows[rows.length - 1] : undefined;
-  setPageHeaders(c, total, page, {
+  const headers = pageHeaders(url, total, page, {
     following: after !== undefined,
     // Only a full page has a next one; its cursor is written only when a link needs it.
     nextAfter: () => (lastRow === undefined ? undefined : encodeCursor(source.keyOf(lastRow))),
   });
-  return rows.map(toItem);
+  return { items: rows.map(toItem), headers };
+}
+
+/** Sets a page's headers on the answer `c` is making and gives its items. */
+export function pageItems<Item>(c: Context, { items, headers }: ListAnswer<Item>): Item[] {
+  for (const [name, value] of headers) c.header(name, value);
+  return items;
+}
+
+/** readPage for the request `c` answers: its headers set, its items returned. */
+export async function listPage<Row, Item>(
+  c: Context,
+  page: Pagination,
+  source: ListSource<Row>,
+  toItem: (row: Row) => Item,
+): Promise<Item[]> {
+  return pageItems(c, await readPage(c.req.url, page, source, toItem));
 }

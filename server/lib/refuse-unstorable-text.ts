@@ -20,7 +20,7 @@ export const MALFORMED_FORM_MESSAGE = textOf('en', MALFORMED_FORM);
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why an engine cannot store `text`, if it cannot. */
-function problemIn(text: string): string | undefined {
+export function problemIn(text: string): string | undefined {
   // PostgreSQL refuses NUL in text (a 500 before this check); SQLite would cut or keep it.
   if (text.includes('\0')) return NUL;
   // node-postgres turns a lone surrogate into U+FFFD and SQLite stores invalid UTF-8: either way

@@ -1,9 +1,9 @@
 /**
- * The path and the query (with its `?`) of an absolute request URL, as written: no URL object
- * is built for it on every request.
+ * The path and the query (with its `?`) of a request URL, absolute or as the request line gives
+ * it (`/path?query`), as written: no URL object is built for it on every request.
  */
 export function splitUrl(url: string): { pathname: string; search: string } {
-  const start = url.indexOf('/', url.indexOf('://') + 3);
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('://') + 3);
   if (start === -1) return { pathname: '/', search: '' };
   const query = url.indexOf('?', start);
   return query === -1

@@ -4,6 +4,7 @@ import { uuidParam } from '../../../common/contract/define.ts';
 import * as contract from '../../../common/contract/requests.contract.ts';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
 import { msg } from '../../../common/message-key.ts';
+import type { Pagination } from '../../../common/pagination.schema.ts';
 import { statusChangeSchema, updateRequestSchema } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import {
@@ -19,7 +20,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { listPage, type Slice } from '../../lib/pagination.ts';
+import { listPage, pageItems, readPage, type Slice } from '../../lib/pagination.ts';
 import * as audit from '../audit/audit.repository.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import * as events from '../notifications/events.ts';
@@ -90,6 +91,40 @@ const requireUserWhenEmail: MiddlewareHandler<AppEnv> = (c, next) =>
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The public list of open requests (`?status=pending`), soonest first, with its page headers;
+ * only verified ones when asked. Visitors see the request, not the requester's address (as in
+ * donor search). Its route and the public reads' fast path (server/fast-path.ts) both answer
+ * with it.
+ */
+export function openRequestsAnswer(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  url: string,
+  { verified, ...page }: Pagination & { verified: boolean },
+  signedIn: boolean,
+) {
+  const day = todayInDhaka(clock.now());
+  return readPage(
+    url,
+    page,
+    {
+      ...(verified
+        ? {
+            rows: (slice: Slice) => findOpenVerified(db, day, slice),
+            total: () => countOpenVerified(db, day),
+          }
+        : {
+            rows: (slice: Slice) => requests.findOpen(db, day, slice),
+            total: () => requests.countOpen(db, day),
+          }),
+      keyOf: (row) => [row.donationDate, row.donationTime, row.id],
+      keyLength: 3,
+      capped: true,
+    },
+    (row) => toRequestDto(row, day, { showRequesterEmail: signedIn }),
+  );
+}
 
 export function requestsRoutes({ db, clock, env }: AppDeps) {
   const staff = [requireUser, requireRole('admin', 'volunteer')];
@@ -260,29 +295,13 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
             email: msg('errors.requests.giveEmail'),
           });
         }
-        const day = today();
-        // Visitors see the request, not the requester's address (as in donor search).
-        const showRequesterEmail = c.get('user') !== null;
-        const items = await listPage(
-          c,
-          page,
-          {
-            ...(verified
-              ? {
-                  rows: (slice: Slice) => findOpenVerified(db, day, slice),
-                  total: () => countOpenVerified(db, day),
-                }
-              : {
-                  rows: (slice: Slice) => requests.findOpen(db, day, slice),
-                  total: () => requests.countOpen(db, day),
-                }),
-            keyOf: (row) => [row.donationDate, row.donationTime, row.id],
-            keyLength: 3,
-            capped: true,
-          },
-          (row) => toRequestDto(row, day, { showRequesterEmail }),
+        const answer = await openRequestsAnswer(
+          { db, clock },
+          c.req.url,
+          { ...page, verified },
+          c.get('user') !== null,
         );
-        return c.json(items, 200);
+        return c.json(pageItems(c, answer), 200);
       })
       .openapi(guarded(contract.getRequest, requireUser), async (c) => {
         const row = await requests.findById(db, c.req.valid('param').id);

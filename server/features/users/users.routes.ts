@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import * as contract from '../../../common/contract/users.contract.ts';
 import { msg } from '../../../common/message-key.ts';
 import { isStaff } from '../../../common/roles.ts';
@@ -9,7 +10,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { listPage } from '../../lib/pagination.ts';
+import { listPage, pageItems, readPage } from '../../lib/pagination.ts';
 import * as audit from '../audit/audit.repository.ts';
 import { assertValidPlace } from '../geo/places.ts';
 import { donationRecorded } from '../notifications/events.ts';
@@ -31,6 +32,35 @@ function assertNotSelf(user: SessionUser, id: string) {
 }
 
 const LAST_ADMIN = () => conflict('LAST_ADMIN', msg('errors.users.lastAdmin'));
+
+/** A donor search's query, as the contract's schema gives it. */
+export type DonorSearchQuery = z.infer<typeof contract.searchDonors.request.query>;
+
+/**
+ * The public donor search's page: active, visible donors by name, with its page headers; the
+ * email only for signed-in callers. Its route and the public reads' fast path (server/fast-path.ts)
+ * both answer with it.
+ */
+export function donorSearchAnswer(
+  { db, env, clock }: Pick<AppDeps, 'db' | 'env' | 'clock'>,
+  url: string,
+  query: DonorSearchQuery,
+  signedIn: boolean,
+) {
+  const { page, limit, after, ...filters } = query;
+  const days = env.DONATION_INTERVAL_DAYS;
+  return readPage(
+    url,
+    { page, limit, after },
+    {
+      rows: (slice) => users.searchDonors(db, filters, slice),
+      total: () => users.countDonors(db, filters),
+      keyOf: (row) => [row.name, row.id],
+      capped: true,
+    },
+    (row) => toDonorDto(row, days, signedIn, clock.now()),
+  );
+}
 
 export function usersRoutes({ db, env, clock }: AppDeps) {
   const days = env.DONATION_INTERVAL_DAYS;
@@ -125,20 +155,13 @@ export function usersRoutes({ db, env, clock }: AppDeps) {
       })
       // Public donor search: active, visible donors; the email only for signed-in callers.
       .openapi(contract.searchDonors, async (c) => {
-        const { page, limit, after, ...filters } = c.req.valid('query');
-        const signedIn = c.get('user') !== null;
-        const items = await listPage(
-          c,
-          { page, limit, after },
-          {
-            rows: (slice) => users.searchDonors(db, filters, slice),
-            total: () => users.countDonors(db, filters),
-            keyOf: (row) => [row.name, row.id],
-            capped: true,
-          },
-          (row) => toDonorDto(row, days, signedIn, clock.now()),
+        const answer = await donorSearchAnswer(
+          { db, env, clock },
+          c.req.url,
+          c.req.valid('query'),
+          c.get('user') !== null,
         );
-        return c.json(items, 200);
+        return c.json(pageItems(c, answer), 200);
       })
       .openapi(guarded(contract.listUsers, ...admin), async (c) => {
         const { status, ...page } = c.req.valid('query');
