@@ -27,11 +27,14 @@ export function describe(id: string, error: string | undefined) {
   } as const;
 }
 
-/** A field's error message, found by `aria-describedby` (see `describe`). */
+/**
+ * A field's error message, found by `aria-describedby` (see `describe`), and said aloud as it
+ * appears (role="alert"): a screen reader hears what went wrong without leaving the field.
+ */
 export function FieldErrorText({ id, message }: { id: string; message: ReactNode | undefined }) {
   if (!message) return null;
   return (
-    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
       {message}
     </p>
   );
