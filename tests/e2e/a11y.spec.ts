@@ -214,9 +214,10 @@ describe('keyboard, focus, dialogs and errors (issue 16)', () => {
     }
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
-      'Sign out everywhere',
-    );
+    // SweetAlert2 gives the focus back just after its popup leaves.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Sign out everywhere');
     await page.context().close();
   });
 

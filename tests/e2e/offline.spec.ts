@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { baseUrl, setupBrowser } from './browser.ts';
 import { registerMember, signIn } from './fixtures.ts';
 import { settle } from './layout-check.ts';
@@ -118,6 +119,8 @@ describe('installable, and the public pages open offline (issue 16)', () => {
     expect(await visitor.locator('h1 .sr-only').textContent()).toContain(
       'Donate Blood, Save Lives',
     );
+    // The notice itself passes the same WCAG 2.1 AA rules as every page (a11y.spec.ts).
+    expect(await axeViolations(visitor)).toEqual([]);
     // Back online, the notice goes.
     await visitor.context().setOffline(false);
     await visitor.getByText(OFFLINE_NOTICE).waitFor({ state: 'detached' });
