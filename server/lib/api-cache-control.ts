@@ -22,8 +22,8 @@ export function apiCacheControl(): MiddlewareHandler<AppEnv> {
       c.req.header('authorization') !== undefined ||
       c.req.header('cookie') !== undefined ||
       c.get('user') != null;
+    // No Vary: Cookie is needed: an anonymous answer carries no validator, so no-cache makes
+    // every cache fetch it again before each use, and a credentialed one is never stored.
     c.res.headers.set('Cache-Control', credentials ? 'private, no-store' : 'no-cache');
-    // A shared cache must not hand one caller's answer to another.
-    c.res.headers.append('Vary', 'Cookie, Authorization');
   };
 }
