@@ -27,6 +27,7 @@ import { sharePreviews } from './features/share/share-previews.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { trustRoutes } from './features/trust/trust.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
+import { apiCacheControl } from './lib/api-cache-control.ts';
 import { compressJson } from './lib/compress-json.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import { createErrorHandler } from './lib/error-handler.ts';
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const httpMetrics = options.httpMetrics ?? createHttpMetrics();
   app.use(recordRequests(httpMetrics));
   app.use(securityHeaders(deps.env));
+  // Signed-in answers are never stored anywhere; anonymous ones are revalidated (issue 16).
+  app.use('/api/*', apiCacheControl());
   const limitBody = (maxSize: number) =>
     bodyLimit({
       maxSize,

@@ -7,6 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
 import { queryClient } from './lib/query-client.ts';
+import { startServiceWorker } from './lib/service-worker.ts';
 import { isPrerenderedFor, loadMatchedRoutes } from './routes/prerendered.ts';
 import { routes } from './routes/router.tsx';
 
@@ -24,6 +25,8 @@ async function start(root: HTMLElement) {
   ]);
   const router = createBrowserRouter(routes);
   installUnauthorizedHandler(router, queryClient);
+  // Production only: in development Vite serves modules the worker's file list does not name.
+  if (import.meta.env.PROD) startServiceWorker(router);
   const app = (
     <StrictMode>
       <App router={router} />

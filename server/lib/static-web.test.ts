@@ -13,6 +13,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(root, 'app.html'), '<div id="root"></div>');
   fs.mkdirSync(path.join(root, 'search-donor'));
   fs.writeFileSync(path.join(root, 'search-donor', 'index.html'), '<div id="root">search</div>');
+  fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"RedHope"}');
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -44,5 +46,17 @@ describe(`the built web app (${process.env.TEST_ENGINE})`, () => {
     const res = await staticWeb(bare).request('/dashboard');
     expect(await res.text()).toBe('<div id="root"></div>');
     fs.rmSync(bare, { recursive: true, force: true });
+  });
+
+  it('serves the service worker and the manifest with their types, checked again on each use', async () => {
+    const web = staticWeb(root);
+    const worker = await web.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await web.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
   });
 });

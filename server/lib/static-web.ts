@@ -40,6 +40,11 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Cache-Control', 'no-cache');
     }
+    // The service worker and the manifest keep their names across builds: the browser must ask
+    // each time whether they changed, or a new version would wait for a heuristic expiry.
+    if (c.req.path === '/sw.js' || c.req.path === '/manifest.webmanifest') {
+      c.res.headers.set('Cache-Control', 'no-cache');
+    }
   });
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {

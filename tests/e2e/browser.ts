@@ -38,9 +38,19 @@ export function setupBrowser() {
   });
 
   return {
-    /** A page in a fresh context, on the e2e server unless `site` names another one. */
-    async newPage({ site = baseUrl() }: { site?: string } = {}): Promise<Page> {
-      const context = await browser.newContext({ baseURL: site });
+    /**
+     * A page in a fresh context, on the e2e server unless `site` names another one. The site's
+     * service worker runs as in any browser; `serviceWorkers: 'block'` for a test that answers
+     * requests itself (page.route does not see what a service worker fetches).
+     */
+    async newPage({
+      site = baseUrl(),
+      serviceWorkers = 'allow',
+    }: {
+      site?: string;
+      serviceWorkers?: 'allow' | 'block';
+    } = {}): Promise<Page> {
+      const context = await browser.newContext({ baseURL: site, serviceWorkers });
       const page = await context.newPage();
       page.on('console', (msg) => {
         // A 4xx answer the app expects (e.g. a wrong password) is logged by Chromium as an error

@@ -127,8 +127,9 @@ describe('prerendered public pages', () => {
   // comparing it to its own render and logs nothing when they differ: this compares them.
   it('is taken over element for element, and matches what the browser draws itself', async () => {
     for (const pathname of ['/', '/blood-donation-request', '/search-donor', '/blogs']) {
-      const page = await browser.newPage();
-      // No answers from the API: the app stays at its first render, the one the build drew.
+      // No answers from the API: the app stays at its first render, the one the build drew. The
+      // service worker is blocked: it would fetch the public lists past page.route.
+      const page = await browser.newPage({ serviceWorkers: 'block' });
       await page.route('**/api/**', () => {});
       let release = () => {};
       const held = new Promise<void>((resolve) => {

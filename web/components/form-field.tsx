@@ -29,15 +29,16 @@ export function describe(id: string, error: string | undefined) {
 }
 
 /**
- * A field's error message, found by `aria-describedby` (see `describe`). A message key from the
- * shared schemas (what a zod resolver gives) is shown in the page's language.
+ * A field's error message, found by `aria-describedby` (see `describe`), and said aloud as it
+ * appears (role="alert"): a screen reader hears what went wrong without leaving the field. A
+ * message key from the shared schemas (what a zod resolver gives) is shown in the page's language.
  */
 export function FieldErrorText({ id, message }: { id: string; message: ReactNode | undefined }) {
   const text = useMessageText(typeof message === 'string' ? message : undefined);
   const shown = typeof message === 'string' ? text : message;
   if (!shown) return null;
   return (
-    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
       {shown}
     </p>
   );

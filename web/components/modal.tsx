@@ -1,9 +1,34 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal on the native <dialog>: showModal() makes the rest of the page inert (so focus stays
- * inside), Escape closes it, and focus returns to the opener when it closes. The element marked
- * `data-autofocus` gets the focus on opening.
+ * Tab from the last control goes to the first, Shift+Tab from the first to the last: without
+ * this, the browser lets the focus leave a modal <dialog> for its own address bar (issue 16).
+ */
+function holdFocus(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert, Tab cycles
+ * within it (`holdFocus`), Escape closes it, and focus returns to the opener when it closes. The
+ * element marked `data-autofocus` gets the focus on opening.
  */
 export function Modal({
   open,
@@ -40,6 +65,7 @@ export function Modal({
       aria-modal="true"
       // Escape fires `cancel`, then `close`; both end in the parent's state.
       onClose={onClose}
+      onKeyDown={holdFocus}
       className={`m-auto w-[calc(100%-2rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/50 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
     >
       {open && (

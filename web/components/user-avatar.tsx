@@ -35,13 +35,15 @@ export function UserAvatar({
       />
     );
   }
+  // The initials are drawn by the stylesheet (::before), not written as text: they are a picture
+  // of the name, and as text they would come before the name in a button's visible label, which
+  // then no longer matches its spoken name (WCAG 2.5.3, axe's label-content-name-mismatch).
   return (
     <span
       aria-hidden="true"
-      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-red-100 font-semibold text-red-700`}
-    >
-      {initials(name) || '?'}
-    </span>
+      data-initials={initials(name) || '?'}
+      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-red-100 font-semibold text-red-700 before:content-[attr(data-initials)]`}
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Navbar } from '../components/navbar.tsx';
+import { OfflineNotice } from '../components/offline-notice.tsx';
 
 /** SPEC §2: the login and register screens stand alone, without navigation or footer. */
 const isBarePage = (pathname: string) =>
@@ -29,6 +30,7 @@ export function RootLayout() {
           <LanguageSwitch className="bg-white" />
         </div>
       )}
+      <OfflineNotice />
       {/* At least a screen tall: the footer starts below the fold, so a list arriving after the
           page has drawn grows the page downwards instead of pushing a visible footer away. */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">

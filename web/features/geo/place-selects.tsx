@@ -195,7 +195,7 @@ function PlaceField({
       </label>
       {children}
       {errorText && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {errorText}
         </p>
       )}

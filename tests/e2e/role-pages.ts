@@ -1,0 +1,186 @@
+import type { Page } from 'playwright-core';
+import bn from '../../web/locales/bn.json';
+import bnScreens from '../../web/locales/bn.screens.json';
+import en from '../../web/locales/en.json';
+import enScreens from '../../web/locales/en.screens.json';
+import type { Member } from './fixtures.ts';
+import { DESKTOP, PHONE } from './layout-check.ts';
+import type { LongTextWorld } from './long-text-world.ts';
+
+/**
+ * Every page each role can open, in the long-text world (tests/e2e/long-text-world.ts): shared by
+ * the layout test (issue 11) and the accessibility test (issue 16). Pages wait for and act on the
+ * app's own strings in the page's language, so both tests can run in English and in Bangla.
+ */
+
+export type Lang = 'en' | 'bn';
+export const LANGS: Lang[] = ['en', 'bn'];
+
+const strings: Record<Lang, unknown[]> = { en: [en, enScreens], bn: [bn, bnScreens] };
+
+const lookup = (tree: unknown, key: string): string | undefined => {
+  let node = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+/**
+ * The app's text for `key` in `lang` (English where Bangla has none, as the app falls back),
+ * cut before its first `{{placeholder}}`: a prefix of what the page shows.
+ */
+export function say(lang: Lang, key: string): string {
+  for (const tree of [...strings[lang], ...strings.en]) {
+    const text = lookup(tree, key);
+    if (text !== undefined) return text.split('{{')[0] ?? text;
+  }
+  throw new Error(`No string ${key} in the locale files`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
+export interface Visit {
+  path: string | ((world: LongTextWorld) => string);
+  /** Seeded text (the same in every language) the page shows once its data is in. */
+  shows?: string;
+  /** Or the key of the app's own string the page shows once it is drawn. */
+  showsKey?: string;
+  /** Brings the page into a state to check too, e.g. a dialog opened. */
+  andThen?: (page: Page, lang: Lang) => Promise<void>;
+  /** Only at this size (e.g. the mobile menu exists only on small screens). */
+  only?: typeof PHONE | typeof DESKTOP;
+}
+
+export const pathOf = (visit: Visit, world: LongTextWorld) =>
+  typeof visit.path === 'function' ? visit.path(world) : visit.path;
+
+const searchDonors = (world: LongTextWorld) =>
+  `/search-donor?bloodGroup=${encodeURIComponent(world.bloodGroup)}&page=1`;
+
+const openDonateDialog = async (page: Page, lang: Lang) => {
+  await page.getByRole('button', { name: say(lang, 'requests.detail.donateNow') }).click();
+  await page.getByRole('dialog').waitFor();
+};
+
+const openSiteMenu = async (page: Page, lang: Lang) => {
+  await page
+    .getByRole('navigation', { name: say(lang, 'nav.label') })
+    .getByRole('button', { name: say(lang, 'nav.openMenu') })
+    .click();
+};
+
+const openAccountMenu = async (page: Page, lang: Lang) => {
+  await page.getByRole('button', { name: startsWith(say(lang, 'auth.accountMenu')) }).click();
+  await page.getByRole('menuitem', { name: say(lang, 'auth.signOut') }).waitFor();
+};
+
+const openEditDialog = async (page: Page, lang: Lang) => {
+  await page
+    .getByRole('button', { name: say(lang, 'requests.actions.edit') })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: say(lang, 'requests.edit.title') }).waitFor();
+};
+
+const openDashboardMenu = async (page: Page, lang: Lang) => {
+  await page.getByRole('button', { name: say(lang, 'nav.openMenu') }).click();
+  await page.getByRole('dialog', { name: say(lang, 'dashboard.title') }).waitFor();
+};
+
+/** The confirmation before blocking the member with the long name (its text holds the name). */
+const confirmBlock = async (page: Page, lang: Lang) => {
+  const block = say(lang, 'users.labels.block');
+  await page.getByRole('button', { name: startsWith(`${block}GiverW`) }).click();
+  await page.getByText(startsWith(`${block}GiverW`)).waitFor();
+};
+
+const publicPages: Visit[] = [
+  { path: '/' },
+  { path: searchDonors, shows: 'Muhammad Shahriar Rahman Chowdhury' },
+  { path: '/blood-donation-request', shows: 'RecipientPending' },
+  { path: '/blogs', shows: 'BlogTitle' },
+  { path: (world) => `/blogs/${world.blogId}`, shows: 'BlogContent' },
+  { path: '/no-such-page' },
+];
+
+const everyMembersPages: Visit[] = [
+  { path: '/dashboard/profile', showsKey: 'profile.title' },
+  { path: '/dashboard/create-donation-request', showsKey: 'requests.create.title' },
+  { path: '/dashboard/my-donation-requests' },
+  { path: searchDonors, shows: '@wwww' },
+  { path: '/blood-donation-request', shows: 'RecipientPending' },
+  { path: '/', andThen: openAccountMenu, only: DESKTOP },
+  { path: '/', andThen: openSiteMenu, only: PHONE },
+];
+
+const staffPages: Visit[] = [
+  { path: '/dashboard', showsKey: 'dashboardHome.donationRequest' },
+  { path: '/dashboard/all-donation-requests', shows: 'RecipientDone' },
+  { path: (world) => `/blood-donation-request/${world.doneId}`, shows: 'GiverWWW' },
+  { path: '/dashboard/content-management', shows: 'BlogTitle' },
+  { path: '/dashboard/content-management/add-blog' },
+];
+
+export type Role = 'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin';
+
+export const pagesOf: Record<Role, Visit[]> = {
+  visitor: [
+    ...publicPages,
+    { path: '/login' },
+    { path: '/register' },
+    { path: '/login/forgot-password', showsKey: 'passwordReset.forgotTitle' },
+  ],
+  donor: [
+    { path: '/dashboard', shows: 'RecipientProgress' },
+    { path: '/dashboard/my-donation-requests', shows: 'RecipientDone' },
+    { path: '/dashboard/my-donation-requests', shows: 'RecipientDone', andThen: openEditDialog },
+    {
+      path: '/dashboard/profile',
+      showsKey: 'profile.title',
+      andThen: openDashboardMenu,
+      only: PHONE,
+    },
+    { path: (world) => `/blood-donation-request/${world.pendingId}`, shows: 'HospitalPending' },
+    { path: (world) => `/blood-donation-request/${world.inProgressId}`, shows: 'GiverWWW' },
+    { path: '/dashboard/notifications', showsKey: 'notifications.settings.title' },
+    ...everyMembersPages,
+  ],
+  // The giver's view: another's pending request, with the Donate Now dialog open.
+  giver: [
+    {
+      path: (world) => `/blood-donation-request/${world.pendingId}`,
+      shows: 'AddressPending',
+      andThen: openDonateDialog,
+    },
+    { path: '/dashboard', showsKey: 'dashboardHome.welcome' },
+  ],
+  volunteer: [...staffPages, ...everyMembersPages, { path: '/dashboard/allUsers' }],
+  admin: [
+    ...staffPages,
+    { path: '/dashboard/allUsers', shows: 'BlockedWWW' },
+    { path: '/dashboard/allUsers', shows: 'BlockedWWW', andThen: confirmBlock },
+    { path: '/dashboard/contact-messages', shows: 'WriterWWW' },
+    ...everyMembersPages,
+  ],
+};
+
+export const ROLES = Object.keys(pagesOf) as Role[];
+
+export const memberOf = (role: Role, world: LongTextWorld): Member | null =>
+  role === 'visitor'
+    ? null
+    : role === 'donor'
+      ? world.requester
+      : role === 'giver'
+        ? world.giver
+        : world[role];
+
+/** Waits until the visit's page shows what it waits for (in `lang`), then does its `andThen`. */
+export async function reachVisit(page: Page, visit: Visit, lang: Lang): Promise<void> {
+  const shows = visit.shows ?? (visit.showsKey ? say(lang, visit.showsKey) : undefined);
+  if (shows) await page.locator('main').getByText(shows).first().waitFor();
+  await visit.andThen?.(page, lang);
+}
