@@ -34,8 +34,14 @@ export const bloodGroupSchema = z.enum(BLOOD_GROUPS, {
 
 /** Places are exchanged by English name; the server checks them against the reference data. */
 export const placeFields = {
-  division: required(msg('validation.division.required')).max(100),
-  district: required(msg('validation.district.required')).max(100),
+  division: required(msg('validation.division.required')).max(
+    100,
+    msg('validation.division.tooLong'),
+  ),
+  district: required(msg('validation.district.required')).max(
+    100,
+    msg('validation.district.tooLong'),
+  ),
   upazila: upazilaField,
 };
 

@@ -10,7 +10,7 @@ export const contactSchema = z.object({
     .max(20, msg('validation.phone.tooLong'))
     .regex(/^[0-9+\-\s()]+$/, msg('validation.phone.invalid')),
   email: required(msg('validation.email.required'))
-    .max(254)
+    .max(254, msg('validation.email.tooLong'))
     .pipe(z.email(msg('validation.email.invalid'))),
   message: required(msg('validation.message.required')).max(
     2000,
