@@ -1,6 +1,5 @@
 import './styles.css';
 import './lib/i18n.ts';
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
