@@ -53,6 +53,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports (ES2022 modules, Preact 11) preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn(warning, warn) {
         // React Router uses React 19's useOptimistic when there is one and does without it
