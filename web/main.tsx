@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
+import { hydrateInSteps } from './lib/hydrate-later.tsx';
 import { queryClient } from './lib/query-client.ts';
 import { isPrerenderedFor, loadMatchedRoutes } from './routes/prerendered.ts';
 import { routes } from './routes/router.tsx';
@@ -26,6 +27,8 @@ async function start(root: HTMLElement) {
   if (isPrerenderedFor(root, window.location)) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).
+    hydrateInSteps(2);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 
 /** SPEC §2: the login and register screens stand alone, without navigation or footer. */
 const isBarePage = (pathname: string) =>
@@ -26,7 +27,12 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
-      {!bare && <Footer />}
+      {/* Below the first screen on every page: taken over in a later task (hydrate-later.tsx). */}
+      {!bare && (
+        <HydrateLater step={2}>
+          <Footer />
+        </HydrateLater>
+      )}
       <ScrollRestoration />
     </div>
   );
