@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { answerSchemas } from './scripts/vite-answer-schemas.ts';
 import { chunkReport } from './scripts/vite-chunk-report.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 
@@ -26,9 +27,12 @@ const preactAliases = Object.entries({
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
 }).map(([name, replacement]) => ({ find: new RegExp(`^${name}$`), replacement }));
 
+/** zod, jitless before any schema parses (web/lib/zod-jitless.ts says why). */
+const zodAlias = { find: /^zod$/, replacement: path.resolve('web/lib/zod-jitless.ts') };
+
 export default defineConfig({
   root: 'web',
-  resolve: { alias: preactAliases },
+  resolve: { alias: [...preactAliases, zodAlias] },
   // The prerender's server build (scripts/prerender.ts) bundles its packages too, so that
   // react-router, react-query and react-i18next get Preact there as well, not node_modules' React.
   ssr: { noExternal: true },
@@ -36,6 +40,8 @@ export default defineConfig({
     // JSX only. Fast Refresh works with React's renderer, not Preact's: in development an edited
     // component reloads the page instead of being swapped in place.
     react({ refreshExclude: /./ }),
+    // web/ reads the contract's endpoints with JSON Schemas for answers, not zod (decision 020).
+    answerSchemas(),
     tailwindcss(),
     precompress(path.resolve('dist/web')),
     // Read by tests/e2e/bundle-budget.spec.ts; beside dist/web, not in it, so never served.
@@ -47,6 +53,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the app supports (ES2022 modules, Preact 11) preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn(warning, warn) {
         // React Router uses React 19's useOptimistic when there is one and does without it

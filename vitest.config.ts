@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { answerSchemas } from './scripts/vite-answer-schemas.ts';
 
 // Projects: `unit` (pure rules and schemas), `api-sqlite` and `api-postgres` (the same HTTP
 // integration tests against a fresh database per file), and `e2e` (browser journeys against the
@@ -74,7 +75,11 @@ const processProject = (engine: 'sqlite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] } },
+      {
+        // web/'s tests see the contract as the browser does (scripts/vite-answer-schemas.ts).
+        plugins: [answerSchemas()],
+        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] },
+      },
       apiProject('sqlite'),
       processProject('sqlite'),
       ...(pgUrl ? [apiProject('postgres'), processProject('postgres')] : []),

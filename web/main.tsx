@@ -1,11 +1,11 @@
 import './styles.css';
-import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
+import { hydrateInSteps } from './lib/hydrate-later.tsx';
+import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startServiceWorker } from './lib/service-worker.ts';
 import { isPrerenderedFor, loadMatchedRoutes } from './routes/prerendered.ts';
@@ -37,6 +37,8 @@ async function start(root: HTMLElement) {
   if (i18n.language === 'en' && isPrerenderedFor(root, window.location)) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).
+    hydrateInSteps(2);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

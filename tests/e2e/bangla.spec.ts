@@ -2,12 +2,27 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import bn from '../../web/locales/bn.json';
-import bnScreens from '../../web/locales/bn.screens.json';
+import bnLists from '../../web/locales/bn.lists.json';
+import bnScreenFile from '../../web/locales/bn.screens.json';
 import { setupBrowser } from './browser.ts';
 import { PASSWORD, registerMember, signIn } from './fixtures.ts';
 
 // Issue 16: the main journeys in Bangla, chosen on the navbar's switch: registration, a request,
 // a donation, with Bangla digits in dates and places by their Bangla names.
+
+// The strings of the screens: the public lists' file and the other screens' (sections may span
+// both; the app merges them deeply, as here).
+type Tree = { [key: string]: string | Tree };
+const deepMerge = (a: Tree, b: Tree): Tree => {
+  const out: Tree = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    const mine = out[key];
+    out[key] =
+      typeof value === 'object' && typeof mine === 'object' ? deepMerge(mine, value) : value;
+  }
+  return out;
+};
+const bnScreens = deepMerge(bnScreenFile, bnLists) as typeof bnScreenFile & typeof bnLists;
 
 const browser = setupBrowser();
 

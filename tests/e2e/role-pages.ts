@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import bn from '../../web/locales/bn.json';
+import bnLists from '../../web/locales/bn.lists.json';
 import bnScreens from '../../web/locales/bn.screens.json';
 import en from '../../web/locales/en.json';
+import enLists from '../../web/locales/en.lists.json';
 import enScreens from '../../web/locales/en.screens.json';
 import type { Member } from './fixtures.ts';
 import { DESKTOP, PHONE } from './layout-check.ts';
@@ -16,7 +18,10 @@ import type { LongTextWorld } from './long-text-world.ts';
 export type Lang = 'en' | 'bn';
 export const LANGS: Lang[] = ['en', 'bn'];
 
-const strings: Record<Lang, unknown[]> = { en: [en, enScreens], bn: [bn, bnScreens] };
+const strings: Record<Lang, unknown[]> = {
+  en: [en, enLists, enScreens],
+  bn: [bn, bnLists, bnScreens],
+};
 
 const lookup = (tree: unknown, key: string): string | undefined => {
   let node = tree;

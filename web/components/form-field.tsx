@@ -58,6 +58,7 @@ export function TextField({
   className,
   inputClassName,
   labelClassName = labelClass,
+  name,
   ...input
 }: {
   id: string;
@@ -73,10 +74,12 @@ export function TextField({
   labelClassName?: string;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'type' | 'autoComplete' | 'min' | 'readOnly' | 'value' | 'title'
+  'type' | 'autoComplete' | 'min' | 'readOnly' | 'value' | 'title' | 'name'
 >) {
   const control = {
     className: inputClassName ?? (rows ? textareaClass : inputClass),
+    // A plain form's field name (a registered field brings its own, below).
+    name,
     ...describe(id, error),
     ...field,
   };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../../common/contract/define.ts';
+import { type AnswerSchema, matchesAnswerSchema } from './answer-check.ts';
 import { i18n } from './i18n.ts';
 
 /** An error answer from our API, or a network failure (status 0). */
@@ -89,7 +90,8 @@ export function urlOf(endpoint: Endpoint, input: { params?: object; query?: obje
 
 /**
  * Calls `endpoint` (a definition from common/contract) and answers its success body, checked
- * against the definition's schema: the web app believes no answer it has not read.
+ * against the definition's schema: the web app believes no answer it has not read. (In web/ the
+ * definition's answers are JSON Schemas written from the zod ones at build: decision 020.)
  */
 export async function request<E extends Endpoint>(
   endpoint: E,
@@ -147,16 +149,20 @@ async function readAnswer<E extends Endpoint>(
   }
   const schema = declared?.content?.['application/json']?.schema;
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = schema?.safeParse(body);
-  if (!parsed?.success) {
+  if (!schema || !matchesAnswerSchema(schema, body)) {
     // The server and this page disagree about the contract: say so plainly, never guess.
     throw new ApiError(response.status, 'UNEXPECTED_ANSWER', i18n.t('errors.generic'));
   }
-  return parsed.data as EndpointOutput<E>;
+  // Answers have no transforms or defaults (the build checks), so what matches is the output.
+  return body as EndpointOutput<E>;
 }
 
+/**
+ * A success answer as web/ sees the contract: the JSON Schema the build wrote from its zod schema
+ * (scripts/vite-answer-schemas.ts), so checking an answer needs no zod in the browser.
+ */
 interface DeclaredAnswer {
-  content?: { 'application/json'?: { schema?: z.ZodType } };
+  content?: { 'application/json'?: { schema?: AnswerSchema } };
 }
 
 interface SendInit extends RequestInit {

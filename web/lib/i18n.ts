@@ -2,20 +2,23 @@ import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, type Language } from '../../common/languages.ts';
 import en from '../locales/en.json';
+import type enLists from '../locales/en.lists.json';
 import type enScreens from '../locales/en.screens.json';
 
-// Two files per language: en.json holds what the first load draws (navigation, footer, the home
-// page with its contact form, errors); en.screens.json the strings of every other screen, fetched
-// with that screen's code (`withScreenStrings`, at every lazy boundary but the contact form's), so
+// Three files per language: en.json holds what the first load draws (navigation, footer, the home
+// page with its contact form, errors); en.lists.json what the public lists add (requests, donor
+// search, blogs: `withListStrings`, decision 020); en.screens.json the strings of every other
+// screen, fetched with that screen's code together with the lists' file (`withScreenStrings`), so
 // a visitor's first load does not carry them. Nothing already drawn redraws when they arrive:
-// tests/e2e/bundle-budget.spec.ts checks that the first load uses en.json's strings only.
-// Bangla (bn.json, bn.screens.json, and the Bangla place names) is fetched only once someone
-// chooses it: an English visitor's first load carries none of it (issue 16).
-// Typed keys: a t('…') call with a key in neither file fails the typecheck.
+// tests/e2e/bundle-budget.spec.ts checks that the first load uses en.json's strings only, and the
+// public lists en.json's and en.lists.json's. A section may span files (they merge deeply).
+// Bangla (bn.json, bn.lists.json, bn.screens.json, and the Bangla place names) is fetched only
+// once someone chooses it: an English visitor's first load carries none of it (issue 16).
+// Typed keys: a t('…') call with a key in none of the files fails the typecheck.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof enScreens };
+    resources: { translation: typeof en & typeof enLists & typeof enScreens };
   }
 }
 
@@ -92,11 +95,47 @@ function once(load: () => Promise<void>): () => Promise<void> {
   };
 }
 
-const loadEnglishScreens = once(() =>
-  import('../locales/en.screens.json').then(({ default: strings }) => {
-    i18n.addResourceBundle('en', 'translation', strings, true, true);
-  }),
-);
+/** The files fetched with a screen's code, in each language. */
+type Part = 'lists' | 'screens';
+const parts: Record<Language, Record<Part, () => Promise<{ default: object }>>> = {
+  en: {
+    lists: () => import('../locales/en.lists.json'),
+    screens: () => import('../locales/en.screens.json'),
+  },
+  bn: {
+    lists: () => import('../locales/bn.lists.json'),
+    screens: () => import('../locales/bn.screens.json'),
+  },
+};
+const partLoaders = new Map<string, () => Promise<void>>();
+
+/** Fetches one language's file of strings once and adds it to the strings. */
+function loadPart(language: Language, part: Part): Promise<void> {
+  const name = `${language}.${part}`;
+  let load = partLoaders.get(name);
+  if (!load) {
+    load = once(() =>
+      parts[language][part]().then(({ default: strings }) => {
+        i18n.addResourceBundle(language, 'translation', strings, true, true);
+      }),
+    );
+    partLoaders.set(name, load);
+  }
+  return load();
+}
+
+/** The parts screens have asked for so far: a switch to Bangla fetches their Bangla too. */
+const requestedParts = new Set<Part>();
+
+/** Fetches a part in English (the fallback) and, when Bangla is shown or coming, in Bangla. */
+function loadStrings(part: Part): Promise<void> {
+  requestedParts.add(part);
+  return Promise.all([
+    loadPart('en', part),
+    wanted === 'bn' ? loadPart('bn', part) : undefined,
+  ]).then(() => undefined);
+}
+
 const loadBangla = once(() =>
   Promise.all([
     import('../locales/bn.json'),
@@ -109,12 +148,6 @@ const loadBangla = once(() =>
     i18n.addResourceBundle('bn', 'translation', strings, true, true);
   }),
 );
-const loadBanglaScreens = once(() =>
-  import('../locales/bn.screens.json').then(({ default: strings }) => {
-    i18n.addResourceBundle('bn', 'translation', strings, true, true);
-  }),
-);
-let screensRequested = false;
 
 /**
  * Our Bengali font (styles.css), loaded before the words change: on a device without a Bengali
@@ -144,18 +177,20 @@ export function placeName(name: string | null | undefined) {
   return banglaPlaceNames.get(name) ?? name;
 }
 
-/** Fetches the lazy screens' strings once (and their Bangla when Bangla is chosen). */
+/** Fetches the strings of every screen (the lists' file and the screens' file) once. */
 export function loadScreenStrings(): Promise<void> {
-  screensRequested = true;
-  return Promise.all([
-    loadEnglishScreens(),
-    wanted === 'bn' ? loadBanglaScreens() : undefined,
-  ]).then(() => undefined);
+  return Promise.all([loadStrings('lists'), loadStrings('screens')]).then(() => undefined);
 }
 
 /** A lazily loaded screen's code, resolved once the screen's strings are there too. */
 export async function withScreenStrings<M>(load: Promise<M>): Promise<M> {
   const [module] = await Promise.all([load, loadScreenStrings()]);
+  return module;
+}
+
+/** A public list's code (requests, donor search, blogs), resolved with the lists' strings. */
+export async function withListStrings<M>(load: Promise<M>): Promise<M> {
+  const [module] = await Promise.all([load, loadStrings('lists')]);
   return module;
 }
 
@@ -169,7 +204,7 @@ export async function setLanguage(
 ): Promise<void> {
   wanted = language;
   if (language === 'bn') {
-    await Promise.all([loadBangla(), screensRequested ? loadBanglaScreens() : undefined]);
+    await Promise.all([loadBangla(), ...[...requestedParts].map((part) => loadPart('bn', part))]);
   }
   // Another choice made while this one was loading wins.
   if (wanted !== language) return;

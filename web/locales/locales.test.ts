@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import bn from './bn.json';
+import bnLists from './bn.lists.json';
 import bnScreens from './bn.screens.json';
 import en from './en.json';
+import enLists from './en.lists.json';
 import enScreens from './en.screens.json';
 
 // Issue 16: every English string has its Bangla, with the same placeholders and tags, so a
@@ -33,6 +35,7 @@ const withoutMarkup = (text: string) =>
 
 describe.each([
   ['en.json', 'bn.json', en, bn],
+  ['en.lists.json', 'bn.lists.json', enLists, bnLists],
   ['en.screens.json', 'bn.screens.json', enScreens, bnScreens],
 ] as const)('%s and %s', (_enName, bnName, english, bangla) => {
   const enStrings = flatten(english);
@@ -78,9 +81,16 @@ describe.each([
 });
 
 describe('a key in one file only', () => {
-  it('is not in both the first-load file and the screens file (one would silently win)', () => {
-    const first = flatten(en);
-    const twice = [...flatten(enScreens).keys()].filter((key) => first.has(key));
+  it('is in one of the first-load, lists and screens files (two would silently race)', () => {
+    const files = { 'en.json': en, 'en.lists.json': enLists, 'en.screens.json': enScreens };
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [name, strings] of Object.entries(files)) {
+      for (const key of flatten(strings).keys()) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)}, ${name})`);
+        seen.set(key, name);
+      }
+    }
     expect(twice).toEqual([]);
   });
 });
@@ -96,7 +106,7 @@ const fixture = JSON.parse(
   messages: string[];
   notUiTexts: Record<string, string>;
 };
-const english = new Map([...flatten(en), ...flatten(enScreens)]);
+const english = new Map([...flatten(en), ...flatten(enLists), ...flatten(enScreens)]);
 
 /** Texts in single quotes ('Name is required', 'You're now logged in'), apostrophes kept. */
 const quotedTexts = [

@@ -4,6 +4,7 @@ import { Footer } from '../components/footer.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { OfflineNotice } from '../components/offline-notice.tsx';
+import { HydrateLater } from '../lib/hydrate-later.tsx';
 
 /** SPEC §2: the login and register screens stand alone, without navigation or footer. */
 const isBarePage = (pathname: string) =>
@@ -36,7 +37,12 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
-      {!bare && <Footer />}
+      {/* Below the first screen on every page: taken over in a later task (hydrate-later.tsx). */}
+      {!bare && (
+        <HydrateLater step={2}>
+          <Footer />
+        </HydrateLater>
+      )}
       <ScrollRestoration />
     </div>
   );

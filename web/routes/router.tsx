@@ -1,23 +1,27 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
-import { HomePage } from '../features/home/home-page.tsx';
-import { withScreenStrings } from '../lib/i18n.ts';
+import { withListStrings, withScreenStrings } from '../lib/i18n.ts';
 import { NotFound } from './not-found.tsx';
 import { RequireRole } from './require-role.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 /**
- * Every page but the home page loads on first visit (its own chunk, with the other screens'
- * strings), so the home page's first load carries no dashboard, form or list code and none of
- * their text (tests/e2e/bundle-budget.spec.ts holds it there).
+ * Every page loads on first visit (its own chunk, with the other screens' strings), so the home
+ * page's first load carries no dashboard, form or list code and none of their text
+ * (tests/e2e/bundle-budget.spec.ts holds it there), and the other pages do not carry the home
+ * page's sections (tests/e2e/page-load-budget.spec.ts).
  */
 const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, strings = withScreenStrings) =>
   async () => ({
-    Component: pick(await withScreenStrings(load())),
+    Component: pick(await strings(load())),
   });
+
+/** A public list: it draws only en.json's and en.lists.json's strings (decision 020). */
+const listPage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  page(load, pick, withListStrings);
 
 /** The app's routes; web/main.tsx makes the browser's router of them, web/prerender.tsx renders them at build. */
 export const routes: RouteObject[] = [
@@ -28,10 +32,16 @@ export const routes: RouteObject[] = [
         // Pathless so that an error keeps the navigation and footer around it.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          {
+            // Its strings are in en.json (the first load's), so it needs no others.
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/home/home-page.tsx')).HomePage,
+            }),
+          },
           {
             path: 'search-donor',
-            lazy: page(
+            lazy: listPage(
               () => import('../features/search/search-donor-page.tsx'),
               (m) => m.SearchDonorPage,
             ),
@@ -40,7 +50,7 @@ export const routes: RouteObject[] = [
           { path: 'search-page', element: <Navigate to="/search-donor" replace /> },
           {
             path: 'blood-donation-request',
-            lazy: page(
+            lazy: listPage(
               () => import('../features/requests/pending-requests-page.tsx'),
               (m) => m.PendingRequestsPage,
             ),
@@ -70,7 +80,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'blogs',
-            lazy: page(
+            lazy: listPage(
               () => import('../features/blogs/blogs-page.tsx'),
               (m) => m.BlogsPage,
             ),

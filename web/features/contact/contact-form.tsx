@@ -1,37 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Contact, contactSchema } from '../../../common/contact.schema.ts';
-import { primaryButton } from '../../components/button-styles.ts';
-import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { dialog } from '../../lib/dialogs.ts';
+import { ContactFormView } from './contact-form-view.tsx';
 import { useSendContact } from './contacts.api.ts';
+import type { TypedSoFar } from './typed-so-far.ts';
 
-// The public contact form keeps its own, lighter look rather than the account forms'.
-const inputClassName =
-  'mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2 shadow-sm focus:border-red-500 aria-invalid:border-red-500';
-const labelClassName = 'text-sm font-medium';
+const EMPTY: Contact = { name: '', phone: '', email: '', message: '' };
 
-export function ContactForm() {
+/**
+ * The contact form's code: validation by the shared schema, sending, the answer's dialog. It
+ * takes over from the markup the page drew (ContactFormView) with what was typed there and
+ * where the caret was, so arriving while someone types loses nothing.
+ */
+export function ContactForm({ typed }: { typed: TypedSoFar }) {
   const { t } = useTranslation();
-  const id = useId();
   const sendContact = useSendContact();
   const {
     register,
     handleSubmit,
     reset,
+    setFocus,
     formState: { errors },
   } = useForm<Contact>({
     resolver: zodResolver(contactSchema),
-    defaultValues: { name: '', phone: '', email: '', message: '' },
+    defaultValues: { ...EMPTY, ...typed.values },
   });
+
+  // The field that had the focus in the page's markup has it here, the caret where it was.
+  useEffect(() => {
+    const { focused } = typed;
+    if (!focused) return;
+    setFocus(focused.name);
+    const control = document.activeElement;
+    if (
+      focused.selection &&
+      (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
+    ) {
+      control.setSelectionRange(...focused.selection);
+    }
+  }, [typed, setFocus]);
 
   const onSubmit = (contact: Contact) =>
     sendContact.mutate(contact, {
       onSuccess: () => {
-        reset();
+        reset(EMPTY);
         void dialog.fire({
           icon: 'success',
           title: t('contact.success'),
@@ -48,32 +64,19 @@ export function ContactForm() {
       },
     });
 
-  // Each field's id, label, error and registration, in the contact form's look.
-  const field = (name: keyof Contact, label: string) => ({
-    id: `${id}-${name}`,
-    label,
-    error: errors[name]?.message,
-    field: register(name),
-    inputClassName,
-    labelClassName,
-  });
-
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-      <TextField type="text" autoComplete="name" {...field('name', t('contact.name'))} />
-      <TextField type="tel" autoComplete="tel" {...field('phone', t('contact.phone'))} />
-      <TextField
-        className="sm:col-span-2"
-        type="email"
-        autoComplete="email"
-        {...field('email', t('contact.email'))}
-      />
-      <TextField className="sm:col-span-2" rows={5} {...field('message', t('contact.message'))} />
-      <div className="sm:col-span-2">
-        <button type="submit" className={primaryButton} disabled={sendContact.isPending}>
-          {sendContact.isPending ? t('contact.sending') : t('contact.submit')}
-        </button>
-      </div>
-    </form>
+    <ContactFormView
+      binding={{
+        onSubmit: handleSubmit(onSubmit),
+        register,
+        errors: {
+          name: errors.name?.message,
+          phone: errors.phone?.message,
+          email: errors.email?.message,
+          message: errors.message?.message,
+        },
+        sending: sendContact.isPending,
+      }}
+    />
   );
 }

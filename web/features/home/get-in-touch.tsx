@@ -1,14 +1,67 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OrgContact } from '../../components/org-contact.tsx';
-import { Spinner } from '../../components/spinner.tsx';
+import { ContactFormView } from '../contact/contact-form-view.tsx';
+import { type TypedSoFar, typedSoFar } from '../contact/typed-so-far.ts';
 
-// The form brings zod, react-hook-form and SweetAlert2; loading it apart keeps them out of the
-// first download, so the hero shows sooner on a slow phone. Its strings are in en.json (the home
-// page draws it), so it needs none of the other screens' (web/lib/i18n.ts).
-const ContactForm = lazy(() =>
-  import('../contact/contact-form.tsx').then((module) => ({ default: module.ContactForm })),
-);
+type ContactFormCode = ComponentType<{ typed: TypedSoFar }>;
+
+/**
+ * How near the screen the form may come before its code is fetched: about a phone screen's
+ * height, so the code is there before anyone reaches the form by scrolling.
+ */
+const LOAD_MARGIN = '800px 0px';
+
+/**
+ * The contact form brings zod, react-hook-form and SweetAlert2 (about 35 KB of gzip JavaScript).
+ * The page draws the form's markup itself and fetches that code only when the form nears the
+ * screen, or someone focuses or touches it, so a visitor who never scrolls down never downloads
+ * it (decision 020). Its strings are in en.json (the home page draws it).
+ */
+function ContactFormOnDemand() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [code, setCode] = useState<{ Form: ContactFormCode } | null>(null);
+  const typed = useRef<TypedSoFar | null>(null);
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form || code) return;
+    let stopped = false;
+    const load = () => {
+      stop();
+      import('../contact/contact-form.tsx').then(
+        (module) => !stopped && setCode({ Form: module.ContactForm }),
+        // Offline: the form stays as drawn, and the next focus or touch asks again.
+        () => !stopped && listen(),
+      );
+    };
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && load(),
+      { rootMargin: LOAD_MARGIN },
+    );
+    const listen = () => {
+      observer.observe(form);
+      form.addEventListener('focusin', load);
+      form.addEventListener('pointerdown', load);
+    };
+    const stop = () => {
+      observer.disconnect();
+      form.removeEventListener('focusin', load);
+      form.removeEventListener('pointerdown', load);
+    };
+    listen();
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [code]);
+
+  if (!code) return <ContactFormView formRef={formRef} />;
+  // Read as the code takes over, in the same render that replaces the markup: nothing typed in
+  // between can be missed.
+  typed.current ??= typedSoFar(formRef.current);
+  return <code.Form typed={typed.current} />;
+}
 
 export function GetInTouch() {
   const { t } = useTranslation();
@@ -28,9 +81,7 @@ export function GetInTouch() {
         </div>
         <div className="lg:col-span-3">
           <h3 className="sr-only">{t('home.contact.formTitle')}</h3>
-          <Suspense fallback={<Spinner />}>
-            <ContactForm />
-          </Suspense>
+          <ContactFormOnDemand />
         </div>
       </div>
     </section>

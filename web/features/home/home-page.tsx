@@ -1,3 +1,4 @@
+import { HydrateLater } from '../../lib/hydrate-later.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { Faq } from './faq.tsx';
 import { GetInTouch } from './get-in-touch.tsx';
@@ -9,9 +10,16 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <HowItWorks />
-      <Faq />
-      <GetInTouch />
+      {/* Below the first screen: taken over after it, in two more tasks (hydrate-later.tsx). */}
+      <HydrateLater step={1}>
+        <HowItWorks />
+      </HydrateLater>
+      <HydrateLater step={1}>
+        <Faq />
+      </HydrateLater>
+      <HydrateLater step={2}>
+        <GetInTouch />
+      </HydrateLater>
     </>
   );
 }

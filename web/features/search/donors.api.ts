@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import { searchDonors } from '../../../common/contract/users.contract.ts';
-import { type DonorSearch, donorSearchSchema } from '../../../common/user.schema.ts';
+import type { DonorSearch } from '../../../common/user.schema.ts';
 import { requestPage } from '../../lib/api.ts';
 
 /** The search form's filters, one text per filter the server reads; an empty one means "any". */
@@ -16,11 +16,14 @@ export const DONOR_FILTER_KEYS = ['bloodGroup', 'division', 'district', 'upazila
 export function useDonorSearch(filters: DonorFilters, page: number, { enabled = true } = {}) {
   return useQuery({
     queryKey: ['donors', filters, page],
-    queryFn: () =>
-      requestPage(searchDonors, {
-        // The server's own schema turns the form's texts into its query (empty means any).
+    queryFn: async () => {
+      // The server's own schema turns the form's texts into its query (empty means any). It
+      // brings zod, so it comes with the first search, not with the page (decision 020).
+      const { donorSearchSchema } = await import('../../../common/user.schema.ts');
+      return requestPage(searchDonors, {
         query: { ...donorSearchSchema.parse(filters), page, limit: DEFAULT_PAGE_SIZE },
-      }),
+      });
+    },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     enabled,

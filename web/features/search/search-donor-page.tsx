@@ -1,21 +1,18 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { BLOOD_GROUPS, DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
-import type { DonorResponse } from '../../../common/user-response.schema.ts';
+import { BLOOD_GROUPS } from '../../../common/constants.ts';
 import { primaryButton } from '../../components/button-styles.ts';
-import { LongText } from '../../components/long-text.tsx';
-import { Pagination, pageCount } from '../../components/pagination.tsx';
-import { QueryState } from '../../components/query-state.tsx';
-import { UserAvatar } from '../../components/user-avatar.tsx';
-import { dialog } from '../../lib/dialogs.ts';
-import { formatTotal } from '../../lib/format-total.ts';
-import { placeName } from '../../lib/i18n.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { defaultSelectClass, PlaceSelects } from '../geo/place-selects.tsx';
-import { AvailabilityBadge } from '../matching/availability-badge.tsx';
 import { DONOR_FILTER_KEYS, type DonorFilters, useDonorSearch } from './donors.api.ts';
+
+// The cards come with the first search, not with the page: a visitor who has not searched yet
+// sees the form only (decision 020).
+const DonorResults = lazy(() =>
+  import('./donor-results.tsx').then((module) => ({ default: module.DonorResults })),
+);
 
 /** SPEC §2 Search donor: filters, Search Now, and the matching donors as cards. */
 export function SearchDonorPage() {
@@ -28,7 +25,6 @@ export function SearchDonorPage() {
   const searched = has('page') || DONOR_FILTER_KEYS.some((key) => has(key));
   const donors = useDonorSearch(filters, page, { enabled: searched });
   const total = donors.data?.total ?? 0;
-  const pages = pageCount(total, DEFAULT_PAGE_SIZE);
 
   // The "No donors found" warning answers a Search Now press (not a reload or a page turn):
   // it holds the query string of the search to report on, until its answer arrives.
@@ -38,11 +34,13 @@ export function SearchDonorPage() {
     if (warnFor === null || warnFor !== current || !answered) return;
     setWarnFor(null);
     if (total === 0) {
-      void dialog.fire({
-        icon: 'warning',
-        title: t('search.none.title'),
-        text: t('search.none.text'),
-      });
+      void import('../../lib/dialogs.ts').then(({ dialog }) =>
+        dialog.fire({
+          icon: 'warning',
+          title: t('search.none.title'),
+          text: t('search.none.text'),
+        }),
+      );
     }
   }, [warnFor, current, answered, total, t]);
 
@@ -73,46 +71,9 @@ export function SearchDonorPage() {
             {t('search.hint')}
           </p>
         ) : (
-          <QueryState
-            query={donors}
-            isEmpty={(data) => data.items.length === 0}
-            empty={
-              <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-                <p className="font-semibold text-gray-900">{t('search.none.title')}</p>
-                <p className="mt-1 text-gray-600">{t('search.none.text')}</p>
-              </div>
-            }
-            spinnerClassName="py-16"
-          >
-            {(data) => (
-              <>
-                <h2 className="text-lg font-semibold text-gray-900" aria-live="polite">
-                  {t('search.found', {
-                    count: total,
-                    shown: formatTotal(total, data.capped),
-                  })}
-                </h2>
-                <ul
-                  className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
-                  aria-busy={donors.isFetching}
-                >
-                  {data.items.map((donor) => (
-                    <li key={donor.id}>
-                      <DonorCard donor={donor} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </QueryState>
-        )}
-        {searched && donors.data && (
-          <Pagination
-            page={page}
-            pages={pages}
-            disabled={donors.isPlaceholderData}
-            onPageChange={setPage}
-          />
+          <Suspense fallback={<Spinner className="py-16" />}>
+            <DonorResults donors={donors} page={page} onPageChange={setPage} />
+          </Suspense>
         )}
       </div>
     </section>
@@ -174,68 +135,5 @@ function SearchForm({
         </div>
       </form>
     </search>
-  );
-}
-
-function DonorCard({ donor }: { donor: DonorResponse }) {
-  const { t } = useTranslation();
-  const location = useLocation();
-  return (
-    <article className="flex h-full gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
-      <UserAvatar name={donor.name} image={donor.image} className="size-14" />
-      <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 font-semibold text-gray-900">
-            <LongText text={donor.name} lines={2} />
-          </h3>
-          <span className="shrink-0 rounded-full bg-red-600 px-2.5 py-0.5 text-sm font-bold text-white">
-            <span className="sr-only">{t('search.bloodGroup')}: </span>
-            {donor.bloodGroup}
-          </span>
-        </div>
-        <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-sm">
-          <dt className="text-gray-500">{t('search.division')}</dt>
-          <dd className="text-gray-800">{placeName(donor.division)}</dd>
-          <dt className="text-gray-500">{t('search.district')}</dt>
-          <dd className="text-gray-800">
-            {placeName(donor.district)}
-            {donor.upazila && <span className="text-gray-500">, {placeName(donor.upazila)}</span>}
-          </dd>
-          <dt className="text-gray-500">{t('search.email')}</dt>
-          <dd className="min-w-0">
-            {donor.email ? (
-              <a
-                href={`mailto:${donor.email}`}
-                title={donor.email}
-                className="block truncate text-red-700 underline-offset-2 hover:underline"
-              >
-                {donor.email}
-              </a>
-            ) : (
-              <Link
-                to="/login"
-                state={{ from: location }}
-                className="text-red-700 underline underline-offset-2 hover:no-underline"
-              >
-                {t('search.emailHidden')}
-              </Link>
-            )}
-          </dd>
-        </dl>
-        <p className="mt-3 flex flex-wrap gap-2">
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-              donor.eligible ? 'bg-green-100 text-green-800' : 'bg-gray-200 text-gray-700'
-            }`}
-          >
-            {donor.eligible ? t('search.eligible') : t('search.notEligible')}
-          </span>
-          <AvailabilityBadge
-            available={donor.available}
-            availableAgainOn={donor.availableAgainOn}
-          />
-        </p>
-      </div>
-    </article>
   );
 }
