@@ -61,7 +61,12 @@ function webEndpoint(endpoint: Endpoint, where: string) {
   for (const [status, answer] of Object.entries(endpoint.responses)) {
     const schema = (answer as { content?: { 'application/json'?: { schema?: unknown } } })
       .content?.['application/json']?.schema;
-    if (!status.startsWith('2') || !(schema instanceof z.ZodType)) continue;
+    if (!status.startsWith('2')) continue;
+    // A success with no body (204): declared, with nothing to read or check.
+    if (!(schema instanceof z.ZodType)) {
+      responses[status] = {};
+      continue;
+    }
     // As the answer comes in (io: 'input'): with no transform or default, zod's output is it.
     const { $schema: _, ...json } = z.toJSONSchema(schema, {
       io: 'input',
