@@ -14,7 +14,8 @@ import {
   type Encoding,
   TAKES_COMPRESSION,
 } from './lib/compress-json.ts';
-import type { AppDeps } from './lib/context.ts';
+import { apiCacheControl } from './lib/api-cache-control.ts';
+import type { AppDeps, AppEnv } from './lib/context.ts';
 import type { ListAnswer } from './lib/pagination.ts';
 import { problemIn } from './lib/refuse-unstorable-text.ts';
 import { requestIdFor } from './lib/request-id.ts';
@@ -149,12 +150,16 @@ export type FastPath = (req: IncomingMessage, res: ServerResponse, next: () => v
 
 /**
  * The fast path for the public reads, adding to the app's request counters. Its constant
- * headers are read once from the app's own security-headers middleware.
+ * headers are read once from the app's own security-headers and cache-control middleware.
  */
 export async function createFastPath(deps: AppDeps, httpMetrics: HttpMetrics): Promise<FastPath> {
-  const probe = new Hono().use(securityHeaders(deps.env)).get('/', (c) => c.body(null, 204));
+  // Its answers are anonymous, so the app's Cache-Control for an anonymous /api answer too.
+  const probe = new Hono<AppEnv>()
+    .use(securityHeaders(deps.env))
+    .use(apiCacheControl())
+    .get('/api/probe', (c) => c.body(null, 204));
   const security: Record<string, string> = {};
-  for (const [name, value] of (await probe.request('/')).headers) security[name] = value;
+  for (const [name, value] of (await probe.request('/api/probe')).headers) security[name] = value;
 
   async function answer(
     req: IncomingMessage,
