@@ -99,8 +99,10 @@ describe('RedHope in Bangla', () => {
 
   it('creates a request and donates to it in Bangla, with Bangla dates and place names', async () => {
     const stamp = Date.now().toString(36);
-    const a = await registerMember({ name: `অনুরোধকারী ${stamp}` });
-    const b = await registerMember({ name: `দাতা ${stamp}` });
+    // Both signed up in Bangla, so their accounts are in Bangla: on sign-in the account's
+    // language wins over the browser's.
+    const a = await registerMember({ name: `অনুরোধকারী ${stamp}`, language: 'bn' });
+    const b = await registerMember({ name: `দাতা ${stamp}`, language: 'bn' });
     const recipient = `রোগী ${stamp}`;
 
     const pageA = await browser.newPage();

@@ -24,21 +24,27 @@ export async function registerMember(
   site: string = inject('baseUrl'),
 ): Promise<Member> {
   const tag = randomBytes(4).toString('hex');
+  // `language`: the page's language at sign-up, which the new account takes (issue 16).
+  const { language, ...given } = overrides;
   const fields = {
-    name: overrides.name ?? `Donor ${tag}`,
-    email: overrides.email ?? `donor-${tag}@example.org`,
+    name: given.name ?? `Donor ${tag}`,
+    email: given.email ?? `donor-${tag}@example.org`,
     password: PASSWORD,
   };
   const res = await fetch(`${site}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site },
+    headers: {
+      'content-type': 'application/json',
+      origin: site,
+      ...(language ? { 'accept-language': language } : {}),
+    },
     body: JSON.stringify({
       ...fields,
       image: '/api/images/0190a0a0-0000-7000-8000-000000000000.webp',
       bloodGroup: 'O+',
       division: 'Khulna',
       district: 'Khulna',
-      ...overrides,
+      ...given,
     }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
