@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
-import { errorDialog } from '../lib/dialogs.ts';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
 
 const SYSTEM_FONTS = 'ui-sans-serif, system-ui, sans-serif';
@@ -27,6 +26,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       // A signed-in user's account hears of it too (useAccountLanguage, with the account menu).
       await setLanguage(language, { chosen: true });
     } catch {
+      // The dialogs' code only when needed: the switch is on every page's first load.
+      const { errorDialog } = await import('../lib/dialogs.ts');
       await errorDialog(t('errors.title'), t('errors.generic'));
     }
   };

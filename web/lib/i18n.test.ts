@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { banglaTime, formatDonationDate, joinPlace } from '../features/requests/request-format.ts';
+import { formatDonationDate, joinPlace } from '../features/requests/request-format.ts';
+import { banglaTime, formatInstant } from './format-instant.ts';
 import { formatNumber, i18n, localDigits, placeName, setLanguage } from './i18n.ts';
 
 // Issue 16: in Bangla, numbers in Bangla digits and places by their Bangla names; English as
@@ -24,6 +25,10 @@ describe('the language switch, in the module', () => {
     expect(i18n.t('footer.copyright', { year: 2026 })).toContain('২০২৬');
     expect(formatDonationDate('2026-03-01')).toMatch(/^১ মার্চ, ২০২৬$/);
     expect(banglaTime(new Date('1970-01-01T10:30:00Z'), 'UTC')).toBe('সকাল ১০:৩০');
+    // Notifications, reports, the audit log and the inbox: no Latin AM or PM, no ASCII digit.
+    const instant = formatInstant('2026-11-27T04:30:00Z');
+    expect(instant).not.toMatch(/[0-9]|AM|PM/);
+    expect(instant).toContain('২০২৬');
     expect(placeName('Chattogram')).toBe('চট্টগ্রাম');
     expect(placeName('Jashore Sadar')).toBe('যশোর সদর');
     expect(placeName('Nowhere')).toBe('Nowhere');

@@ -6,9 +6,9 @@ import { inputClass, labelClass } from '../../components/form-field.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { knownStatus } from '../../components/status-filter.tsx';
+import { formatInstant as when } from '../../lib/format-instant.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { when } from '../trust/format-when.ts';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './audit.api.ts';
 
 const FILTERS = ['actor', 'action'] as const;

@@ -1,7 +1,7 @@
 import { formatBlogDate, formatBlogTime } from '../../../common/blog-date.ts';
 import { excerpt } from '../../../common/text-excerpt.ts';
+import { banglaTime } from '../../lib/format-instant.ts';
 import { i18n, intlLocale } from '../../lib/i18n.ts';
-import { banglaTime } from '../requests/request-format.ts';
 
 /** The card's preview: the content cut to 100 visible characters, with an ellipsis. */
 export const cardExcerpt = (content: string) => excerpt(content);

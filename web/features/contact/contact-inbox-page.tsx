@@ -9,7 +9,7 @@ import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
-import { intlLocale } from '../../lib/i18n.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
@@ -20,10 +20,7 @@ import {
 
 const STATUS_FILTER = ['status'] as const;
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const when = formatInstant;
 
 function StatusBadge({ status }: { status: ContactStatus }) {
   const { t } = useTranslation();

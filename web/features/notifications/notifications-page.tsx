@@ -7,7 +7,7 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog } from '../../lib/dialogs.ts';
-import { intlLocale } from '../../lib/i18n.ts';
+import { formatInstant } from '../../lib/format-instant.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { NotificationSettingsSection } from './notification-settings.tsx';
 import { isClosedAlert, notificationText } from './notification-text.ts';
@@ -81,10 +81,7 @@ function NotificationItem({ notification }: { notification: NotificationResponse
   const { t } = useTranslation();
   const markRead = useMarkRead();
   const text = notificationText(notification);
-  const when = new Intl.DateTimeFormat(intlLocale(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(notification.createdAt));
+  const when = formatInstant(notification.createdAt);
   const read = () => {
     if (!notification.read) markRead.mutate(notification.id);
   };

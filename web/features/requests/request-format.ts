@@ -1,3 +1,4 @@
+import { banglaTime } from '../../lib/format-instant.ts';
 import { i18n, intlLocale, placeName } from '../../lib/i18n.ts';
 
 /**
@@ -19,26 +20,6 @@ export function formatDonationTime(time: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone: 'UTC' }).format(
     value,
   );
-}
-
-/**
- * A time as Bangla says it: the part of the day first, then the clock in Bangla digits
- * ("সকাল ১০:৩০", "রাত্রি ১০:৩০"), where Intl's short time would end in a Latin AM or PM.
- */
-export function banglaTime(value: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat(intlLocale('bn'), {
-    hour: 'numeric',
-    minute: '2-digit',
-    dayPeriod: 'short',
-    timeZone,
-  }).formatToParts(value);
-  const period = parts.find((part) => part.type === 'dayPeriod')?.value;
-  const clock = parts
-    .filter((part) => part.type !== 'dayPeriod')
-    .map((part) => part.value)
-    .join('')
-    .trim();
-  return period ? `${period} ${clock}` : clock;
 }
 
 /** "Division, District" or "District, Upazila", skipping what is missing, in Bangla in Bangla. */

@@ -7,12 +7,12 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { formatInstant as when } from '../../lib/format-instant.ts';
 import { placeName } from '../../lib/i18n.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { formatDonationDate } from '../requests/request-format.ts';
 import { StatusBadge } from '../requests/status-badge.tsx';
-import { when } from './format-when.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import {
   QUEUE_PAGE_SIZE,

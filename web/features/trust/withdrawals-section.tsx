@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
+import { formatInstant as when } from '../../lib/format-instant.ts';
 import { formatDonationDate } from '../requests/request-format.ts';
-import { when } from './format-when.ts';
 import { QUEUE_PAGE_SIZE, useWithdrawals } from './trust.api.ts';
 
 /** Donors' withdrawals, newest first, each with how often that donor has withdrawn (staff). */
