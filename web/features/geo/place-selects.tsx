@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../components/form-field.tsx';
+import { inputClass } from '../../components/field-styles.ts';
 import { useMessageText } from '../../lib/message-text.ts';
 import { useDistricts, useDivisions, useUpazilas } from './geo.api.ts';
 

@@ -8,8 +8,8 @@ import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
 import { VerifiedBadge } from '../trust/verified-badge.tsx';
+import { PENDING_PAGE_SIZE, usePendingRequests } from './pending-requests.api.ts';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
-import { PENDING_PAGE_SIZE, usePendingRequests } from './requests.api.ts';
 
 /** /blood-donation-request: the public grid of pending requests (SPEC §2). */
 export function PendingRequestsPage() {

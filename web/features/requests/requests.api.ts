@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RequestStatus } from '../../../common/constants.ts';
 import {
   changeRequest,
@@ -13,6 +13,7 @@ import type { CreateRequest, UpdateRequest } from '../../../common/request.schem
 import { ApiError, request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { useSession } from '../auth/session.api.ts';
+import { requestsKey } from './pending-requests.api.ts';
 import { alreadyReached, type WantedStatus } from './request-outcome.ts';
 
 /** The fields a requester may change on their own pending request; `upazila: null` clears it. */
@@ -23,32 +24,10 @@ export type StatusFilter = RequestStatus | '';
 
 /** Rows per page on the request lists and cards per page on the public grid. */
 export const REQUESTS_PAGE_SIZE = 10;
-export const PENDING_PAGE_SIZE = 9;
 
-const requestsKey = ['requests'] as const;
-
-/**
- * GET /donation-request?status=pending: open requests for everyone, soonest first; `verified`
- * keeps only those staff have checked (issue 14).
- */
-export const pendingRequestsQueryOptions = (page: number, verified = false) =>
-  queryOptions({
-    queryKey: [...requestsKey, 'pending', page, verified],
-    queryFn: () =>
-      requestPage(listRequests, {
-        query: {
-          status: 'pending',
-          page,
-          limit: PENDING_PAGE_SIZE,
-          ...(verified ? { verified: true } : {}),
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-export function usePendingRequests(page: number, verified = false) {
-  return useQuery(pendingRequestsQueryOptions(page, verified));
-}
+// The public list's query lives apart (pending-requests.api.ts): the list page, which visitors
+// load, then carries none of the mutations below.
+export { PENDING_PAGE_SIZE, usePendingRequests } from './pending-requests.api.ts';
 
 /** The signed-in user's own requests, newest first. */
 export function useMyRequests(email: string, status: StatusFilter, page: number) {
