@@ -8,13 +8,13 @@ import { searchDonors } from '../common/contract/users.contract.ts';
 import type { HttpMetrics } from './features/metrics/http-metrics.ts';
 import { openRequestsAnswer } from './features/requests/requests.routes.ts';
 import { donorSearchAnswer } from './features/users/users.routes.ts';
+import { apiCacheControl } from './lib/api-cache-control.ts';
 import {
   COMPRESS_THRESHOLD,
   chooseEncoding,
   type Encoding,
   TAKES_COMPRESSION,
 } from './lib/compress-json.ts';
-import { apiCacheControl } from './lib/api-cache-control.ts';
 import type { AppDeps, AppEnv } from './lib/context.ts';
 import type { ListAnswer } from './lib/pagination.ts';
 import { problemIn } from './lib/refuse-unstorable-text.ts';
