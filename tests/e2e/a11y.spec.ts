@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
-import { signIn } from './fixtures.ts';
+import { type Member, signIn } from './fixtures.ts';
 import { DESKTOP, PHONE, settle } from './layout-check.ts';
 import { type LongTextWorld, seedLongTextWorld } from './long-text-world.ts';
-import { LANGS, memberOf, pagesOf, pathOf, ROLES, reachVisit } from './role-pages.ts';
+import { LANGS, type Lang, memberOf, pagesOf, pathOf, ROLES, reachVisit } from './role-pages.ts';
 
 // Issue 16 item 2: every page each role can open (the same pages and long-text world as the
 // layout test, tests/e2e/role-pages.ts), in English and in Bangla, at 1280 px and 390 px, passes
@@ -17,6 +17,19 @@ let world: LongTextWorld;
 beforeAll(async () => {
   world = await seedLongTextWorld(() => browser.newPage());
 });
+
+/**
+ * Signs `member` in with their account set to `lang`: on sign-in the account's language wins over
+ * the browser's, and the runs share their members, so each run says which language it wants.
+ */
+async function signInWithLanguage(page: Page, member: Member, lang: Lang) {
+  await signIn(page.context(), member);
+  const saved = await page.context().request.put('/api/users/me/language', {
+    data: { language: lang },
+    headers: { origin: inject('baseUrl') },
+  });
+  expect(saved.status()).toBe(204);
+}
 
 it('the axe check finds a violation where there is one (the check itself works)', async () => {
   const page = await browser.newPage();
@@ -44,15 +57,7 @@ describe('every page passes axe-core WCAG 2.1 AA, for each role, in both languag
           localStorage.setItem('redhope.lang', chosen);
         }, lang);
         const member = memberOf(role, world);
-        if (member) {
-          await signIn(page.context(), member);
-          // On sign-in the account's language wins over the browser's: make it this run's.
-          const saved = await page.context().request.put('/api/users/me/language', {
-            data: { language: lang },
-            headers: { origin: inject('baseUrl') },
-          });
-          expect(saved.status()).toBe(204);
-        }
+        if (member) await signInWithLanguage(page, member, lang);
         const problems: string[] = [];
         let checked = 0;
         for (const visit of pagesOf[role]) {
@@ -165,7 +170,7 @@ describe('keyboard, focus, dialogs and errors (issue 16)', () => {
 
   it('a dialog holds the focus while open and gives it back to its opener', async () => {
     const page = await browser.newPage();
-    await signIn(page.context(), world.requester);
+    await signInWithLanguage(page, world.requester, 'en');
     await page.setViewportSize(DESKTOP);
     await page.goto('/dashboard/my-donation-requests');
     await settle(page);

@@ -37,15 +37,31 @@ const lookup = (tree: unknown, key: string): string | undefined => {
  * cut before its first `{{placeholder}}`: a prefix of what the page shows.
  */
 export function say(lang: Lang, key: string): string {
+  const text = template(lang, key);
+  return text.split('{{')[0] ?? text;
+}
+
+/** The app's whole text for `key` in `lang`, placeholders and all. */
+function template(lang: Lang, key: string): string {
   for (const tree of [...strings[lang], ...strings.en]) {
     const text = lookup(tree, key);
-    if (text !== undefined) return text.split('{{')[0] ?? text;
+    if (text !== undefined) return text;
   }
   throw new Error(`No string ${key} in the locale files`);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text)}`);
+
+/**
+ * The app's text for `key` with its `{{name}}` filled by a name starting with `name`, wherever
+ * the language puts the name ("Block Giver…", "Giver…-কে ব্লক করুন"); nothing after another
+ * placeholder is matched.
+ */
+const withName = (lang: Lang, key: string, name: string) => {
+  const [before = '', after = ''] = template(lang, key).split('{{name}}');
+  const rest = after.split('{{')[0] ?? '';
+  return new RegExp(`^${escapeRegExp(before)}${escapeRegExp(name)}.*${escapeRegExp(rest)}`);
+};
 
 export interface Visit {
   path: string | ((world: LongTextWorld) => string);
@@ -78,7 +94,7 @@ const openSiteMenu = async (page: Page, lang: Lang) => {
 };
 
 const openAccountMenu = async (page: Page, lang: Lang) => {
-  await page.getByRole('button', { name: startsWith(say(lang, 'auth.accountMenu')) }).click();
+  await page.getByRole('button', { name: withName(lang, 'auth.accountMenu', '') }).click();
   await page.getByRole('menuitem', { name: say(lang, 'auth.signOut') }).waitFor();
 };
 
@@ -97,9 +113,8 @@ const openDashboardMenu = async (page: Page, lang: Lang) => {
 
 /** The confirmation before blocking the member with the long name (its text holds the name). */
 const confirmBlock = async (page: Page, lang: Lang) => {
-  const block = say(lang, 'users.labels.block');
-  await page.getByRole('button', { name: startsWith(`${block}GiverW`) }).click();
-  await page.getByText(startsWith(`${block}GiverW`)).waitFor();
+  await page.getByRole('button', { name: withName(lang, 'users.labels.block', 'GiverW') }).click();
+  await page.getByText(withName(lang, 'users.confirm.block', 'GiverW')).waitFor();
 };
 
 const publicPages: Visit[] = [
