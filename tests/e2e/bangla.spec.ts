@@ -36,6 +36,9 @@ const redPng = () =>
 
 /** Picks বাংলা on the switch (named "Language" while the page is English). */
 async function chooseBangla(page: Page) {
+  // The prerendered switch is there before the app takes the page over, and a click on it then
+  // does nothing (CI saw it once): wait for the app, whose first act is the page's own code.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'বাংলা' }).click();
   await page.getByRole('group', { name: bn.nav.language }).waitFor();
 }
