@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromHeader } from './languages.ts';
+import { digitsIn, languageFromHeader } from './languages.ts';
 
 describe('languageFromHeader', () => {
   it('takes the first language RedHope speaks, by preference', () => {
@@ -15,5 +15,12 @@ describe('languageFromHeader', () => {
     expect(languageFromHeader('fr-FR,de')).toBe('en');
     expect(languageFromHeader('bn;q=0')).toBe('en');
     expect(languageFromHeader(';;,,q=x')).toBe('en');
+  });
+});
+
+describe('digitsIn', () => {
+  it('writes Bangla digits in Bangla and leaves English and other text as it is', () => {
+    expect(digitsIn('bn', 'ward 12, 10:30')).toBe('ward ১২, ১০:৩০');
+    expect(digitsIn('en', 'ward 12, 10:30')).toBe('ward 12, 10:30');
   });
 });

@@ -25,3 +25,10 @@ export function languageFromHeader(header: string | null | undefined): Language 
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   return ranked.map((entry) => entry.base).find(isLanguage) ?? DEFAULT_LANGUAGE;
 }
+
+const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/** ASCII digits as `language` writes them: Bangla digits in Bangla, unchanged in English. */
+export function digitsIn(language: string, text: string): string {
+  return language === 'bn' ? text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d) : text;
+}

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, type Language, languageFromHeader } from '../../common/languages.ts';
+import { digitsIn, type Language, languageFromHeader } from '../../common/languages.ts';
 import bn from '../../common/locales/messages.bn.json' with { type: 'json' };
 import en from '../../common/locales/messages.en.json' with { type: 'json' };
 import {
@@ -29,12 +29,9 @@ function lookup(catalog: Catalog, key: string): string | undefined {
 /** Whether the catalogs hold `key` (better-auth's codes are looked up this way). */
 export const hasMessage = (key: string) => lookup(CATALOGS.en, key) !== undefined;
 
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-const banglaDigits = (text: string) => text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d);
-
 function valueText(language: Language, name: string, value: string | number): string {
   if (typeof value === 'number') {
-    return language === 'bn' ? banglaDigits(String(value)) : String(value);
+    return digitsIn(language, String(value));
   }
   // A value named `…Message` is a message itself ("in 12 minutes"), in the same language; any
   // other is text as it is (a name a person typed is never looked up).
@@ -102,5 +99,5 @@ export interface LanguageSource {
 export async function callerLanguage(c: Context, source: LanguageSource): Promise<Language> {
   c.header('Vary', 'Accept-Language', { append: true });
   const stored = await source.storedLanguage(c).catch(() => undefined);
-  return stored ?? languageFromHeader(c.req.header('accept-language')) ?? DEFAULT_LANGUAGE;
+  return stored ?? languageFromHeader(c.req.header('accept-language'));
 }

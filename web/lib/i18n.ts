@@ -1,6 +1,6 @@
 import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, type Language } from '../../common/languages.ts';
+import { digitsIn, isLanguage, type Language } from '../../common/languages.ts';
 import en from '../locales/en.json';
 import type enLists from '../locales/en.lists.json';
 import type enScreens from '../locales/en.screens.json';
@@ -27,12 +27,9 @@ export const i18n = i18next;
 /** Where the browser remembers the reader's language ('en' | 'bn'). */
 export const LANGUAGE_STORAGE_KEY = 'redhope.lang';
 
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-
 /** ASCII digits as the language writes them: Bangla digits in Bangla, unchanged in English. */
-export function localDigits(text: string, language: string = i18n.language): string {
-  return language === 'bn' ? text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)] ?? d) : text;
-}
+export const localDigits = (text: string, language: string = i18n.language) =>
+  digitsIn(language, text);
 
 /**
  * Numbers put into a text ({{count}}, {{page}}, {{year}}) in the language's digits. English
