@@ -79,7 +79,7 @@ function rememberLanguage(language: Language) {
 let wanted: Language = 'en';
 
 /** Fetches a file once; a failed download (offline) may be tried again by the next caller. */
-function once(load: () => Promise<void>): () => Promise<void> {
+export function once(load: () => Promise<void>): () => Promise<void> {
   let loading: Promise<void> | undefined;
   return () => {
     if (!loading) {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { Language } from '../../common/languages.ts';
 import { parseMessage } from '../../common/message-key.ts';
-import { i18n } from './i18n.ts';
+import { currentLanguage, i18n, once } from './i18n.ts';
 
 // The shared schemas' messages are keys (issue 16, common/message-key.ts): this turns one into
 // words in the page's language. The catalogs' `validation` group (what a form in the browser can
@@ -10,33 +11,33 @@ import { i18n } from './i18n.ts';
 // language already, so they are shown as they come.
 
 const NAMESPACE = 'messages';
-type Lang = 'en' | 'bn';
 
-const loading = new Map<Lang, Promise<void>>();
+const catalogs: Record<Language, () => Promise<{ validation: object }>> = {
+  en: () => import('../../common/locales/messages.en.json'),
+  bn: () => import('../../common/locales/messages.bn.json'),
+};
+const loaders: Record<Language, () => Promise<void>> = {
+  en: once(() => addMessages('en')),
+  bn: once(() => addMessages('bn')),
+};
+let spoken = false;
 
-/** Fetches a language's messages once (again after a failed download). */
-export function loadMessages(language: Lang): Promise<void> {
-  let load = loading.get(language);
-  if (!load) {
-    const catalog =
-      language === 'bn'
-        ? import('../../common/locales/messages.bn.json').then((m) => m.validation)
-        : import('../../common/locales/messages.en.json').then((m) => m.validation);
-    load = catalog.then((validation) => {
-      i18n.addResourceBundle(language, NAMESPACE, { validation }, true, true);
-    });
-    loading.set(language, load);
-    load.catch(() => loading.delete(language));
-  }
-  return load;
+async function addMessages(language: Language) {
+  const { validation } = await catalogs[language]();
+  i18n.addResourceBundle(language, NAMESPACE, { validation }, true, true);
 }
 
-const pageLanguage = (): Lang => (i18n.language === 'bn' ? 'bn' : 'en');
-const hasMessages = (language: Lang) => i18n.hasResourceBundle(language, NAMESPACE);
+/** Fetches a language's messages once (again after a failed download). */
+export function loadMessages(language: Language): Promise<void> {
+  spoken = true;
+  return loaders[language]();
+}
+
+const hasMessages = (language: Language) => i18n.hasResourceBundle(language, NAMESPACE);
 
 // Once a form has spoken, a switch to Bangla fetches Bangla at once.
 i18n.on('languageChanged', (language) => {
-  if (language === 'bn' && loading.size > 0) void loadMessages('bn');
+  if (language === 'bn' && spoken) void loadMessages('bn');
 });
 
 // The namespace is added at run time, not in the typed resources: its keys are checked by
@@ -52,14 +53,14 @@ export function messageText(message: string | undefined): string | undefined {
   if (!message) return message;
   const parsed = parseMessage(message);
   if (!parsed) return message;
-  if (!hasMessages(pageLanguage())) return undefined;
+  if (!hasMessages(currentLanguage())) return undefined;
   return translate(parsed.key, { ns: NAMESPACE, ...parsed.params, defaultValue: message });
 }
 
 /** `messageText` for a component: fetches the page language's messages when needed, then redraws. */
 export function useMessageText(message: string | undefined): string | undefined {
   const [, setArrived] = useState(0);
-  const language = pageLanguage();
+  const language = currentLanguage();
   const waiting =
     message !== undefined && parseMessage(message) !== undefined && !hasMessages(language);
   useEffect(() => {
