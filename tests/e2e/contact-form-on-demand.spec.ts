@@ -53,8 +53,21 @@ describe('the home page contact form, before and after its code', () => {
     await page.keyboard.type(' came');
     expect(new URL(page.url()).search).toBe('');
 
+    // Where the focus is at the very moment the code's form replaces the drawn one: a key pressed
+    // then must land in the field (it once went nowhere, and a field came out empty).
+    await page.evaluate(() => {
+      const w = window as unknown as { focusAtSwap?: string };
+      new MutationObserver((records, observer) => {
+        if (!records.some((r) => [...r.addedNodes].some((n) => n.nodeName === 'FORM'))) return;
+        w.focusAtSwap = (document.activeElement as HTMLInputElement | null)?.name ?? '';
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     release();
     await expect.poll(() => send.isEnabled()).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { focusAtSwap?: string }).focusAtSwap),
+    ).toBe('message');
     // The same words, the focus still in the message, the caret at its end: typing goes on.
     await page.keyboard.type(', and after.');
     expect(await form.getByLabel('Name').inputValue()).toBe('Early Typist');

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Contact, contactSchema } from '../../../common/contact.schema.ts';
@@ -23,26 +23,25 @@ export function ContactForm({ typed }: { typed: TypedSoFar }) {
     register,
     handleSubmit,
     reset,
-    setFocus,
     formState: { errors },
   } = useForm<Contact>({
     resolver: zodResolver(contactSchema),
     defaultValues: { ...EMPTY, ...typed.values },
   });
 
-  // The field that had the focus in the page's markup has it here, the caret where it was.
-  useEffect(() => {
+  // The field that had the focus in the page's markup has it here, the caret where it was, in the
+  // same task as the swap: a key pressed before the focus came back went nowhere (the browser
+  // tests lost a field's text that way). A layout effect, not an effect (a frame later), and the
+  // element itself, not react-hook-form's setFocus (its ref may not be registered yet here).
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
     const { focused } = typed;
     if (!focused) return;
-    setFocus(focused.name);
-    const control = document.activeElement;
-    if (
-      focused.selection &&
-      (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)
-    ) {
-      control.setSelectionRange(...focused.selection);
-    }
-  }, [typed, setFocus]);
+    const control = formRef.current?.elements.namedItem(focused.name);
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement)) return;
+    control.focus();
+    if (focused.selection) control.setSelectionRange(...focused.selection);
+  }, [typed]);
 
   const onSubmit = (contact: Contact) =>
     sendContact.mutate(contact, {
@@ -66,6 +65,7 @@ export function ContactForm({ typed }: { typed: TypedSoFar }) {
 
   return (
     <ContactFormView
+      formRef={formRef}
       binding={{
         onSubmit: handleSubmit(onSubmit),
         register,

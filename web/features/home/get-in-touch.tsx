@@ -19,12 +19,15 @@ const LOAD_MARGIN = '800px 0px';
  * it (decision 020). Its strings are in en.json (the home page draws it).
  */
 function ContactFormOnDemand() {
-  const formRef = useRef<HTMLFormElement>(null);
+  // The form element as state, not a ref, so the effect below runs again once the element is
+  // there. With a ref the code was once never fetched (the button stayed disabled, no request for
+  // the code; 1 in 150 browser runs): taken over in a later hydration step (HydrateLater), the
+  // effect can run before the ref is set, and it did not run again.
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
   const [code, setCode] = useState<{ Form: ContactFormCode } | null>(null);
   const typed = useRef<TypedSoFar | null>(null);
 
   useEffect(() => {
-    const form = formRef.current;
     if (!form || code) return;
     let stopped = false;
     const load = () => {
@@ -54,12 +57,12 @@ function ContactFormOnDemand() {
       stopped = true;
       stop();
     };
-  }, [code]);
+  }, [form, code]);
 
-  if (!code) return <ContactFormView formRef={formRef} />;
+  if (!code) return <ContactFormView formRef={setForm} />;
   // Read as the code takes over, in the same render that replaces the markup: nothing typed in
   // between can be missed.
-  typed.current ??= typedSoFar(formRef.current);
+  typed.current ??= typedSoFar(form);
   return <code.Form typed={typed.current} />;
 }
 
