@@ -6,6 +6,7 @@ import { App } from './app.tsx';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
 import { hydrateInSteps } from './lib/hydrate-later.tsx';
 import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
+import { adoptLanguageFromAddress } from './lib/language-from-address.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startServiceWorker } from './lib/service-worker.ts';
 import { isPrerenderedFor, loadMatchedRoutes } from './routes/prerendered.ts';
@@ -18,6 +19,8 @@ async function start(root: HTMLElement) {
   // The page's own code first, so that the first render is the page itself, not a blank app
   // waiting for it; a prerendered page is taken over (hydrated) only by that same render.
   // A reader who chose Bangla: its strings come with the page's code, before the first render.
+  // (Chosen before the app took the page over, it came in the address.)
+  adoptLanguageFromAddress();
   const language = storedLanguage();
   await Promise.all([
     language === 'en' ? undefined : setLanguage(language).catch(() => undefined),

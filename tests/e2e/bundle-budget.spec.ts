@@ -15,10 +15,12 @@ import type { ChunkReport } from '../../scripts/vite-chunk-report.ts';
  * screens' strings come with those screens (web/lib/i18n.ts): 151.6 KB before, 85.6 KB after;
  * 80.2 KB since zod's jitless setting and the home page's sections left it (decision 020: the
  * home page's own chunk and what it loads at once are counted by page-load-budget.spec.ts).
- * The budget sits 1.8 KB above that: anything new on every page's first load has to be paid for
- * elsewhere, or loaded when used.
+ * The budget sat 1.8 KB above that: anything new on every page's first load has to be paid for
+ * elsewhere, or loaded when used. Raised by 0.5 KB once, knowingly (2026-11-27): the Bangla
+ * switch and strings had used the margin, and a tap on the switch before the app takes the page
+ * over (web/lib/language-from-address.ts, ~0.2 KB) must work on every page, so it cannot wait.
  */
-const FIRST_LOAD_BUDGET_KB = 82;
+const FIRST_LOAD_BUDGET_KB = 82.5;
 
 const WEB = path.resolve('dist/web');
 

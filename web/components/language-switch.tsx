@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
+import { LANGUAGE_PARAMETER } from '../lib/language-from-address.ts';
 
 const SYSTEM_FONTS = 'ui-sans-serif, system-ui, sans-serif';
 
@@ -15,6 +16,9 @@ const choices: { language: Language; label: string }[] = [
  * The choice is remembered in this browser and, for a signed-in user, on their account (it is
  * the language of their emails too). Nothing here calls the API: the switch is on every page's
  * first load, and the account's side comes with the account menu, loaded for members only.
+ * Until the app has taken the prerendered page over, the buttons submit a plain GET form: the
+ * page loads again with `?lang=…` (web/lib/language-from-address.ts), so an early tap on a slow
+ * phone is not lost; once taken over, a tap switches in place.
  */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
@@ -33,27 +37,34 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
   };
 
   return (
-    <fieldset
-      aria-label={t('nav.language')}
-      className={`inline-flex shrink-0 rounded-md border border-gray-300 p-0.5 ${className}`}
-    >
-      {choices.map(({ language, label }) => (
-        <button
-          key={language}
-          type="button"
-          lang={language}
-          aria-pressed={language === shown}
-          onClick={() => void choose(language)}
-          className={`rounded px-2 py-1 text-sm font-medium transition-colors ${
-            language === shown ? 'bg-red-600 text-white' : 'text-gray-700 hover:bg-gray-100'
-          }`}
-          // While the page is English, the system's Bengali font draws this one word: our own
-          // (unicode-range) would otherwise be downloaded by every English page.
-          style={language === 'bn' && shown === 'en' ? { fontFamily: SYSTEM_FONTS } : undefined}
-        >
-          {label}
-        </button>
-      ))}
-    </fieldset>
+    <form method="get" className="contents">
+      <fieldset
+        aria-label={t('nav.language')}
+        className={`inline-flex shrink-0 rounded-md border border-gray-300 p-0.5 ${className}`}
+      >
+        {choices.map(({ language, label }) => (
+          <button
+            key={language}
+            type="submit"
+            name={LANGUAGE_PARAMETER}
+            value={language}
+            lang={language}
+            aria-pressed={language === shown}
+            onClick={(event) => {
+              event.preventDefault();
+              void choose(language);
+            }}
+            className={`rounded px-2 py-1 text-sm font-medium transition-colors ${
+              language === shown ? 'bg-red-600 text-white' : 'text-gray-700 hover:bg-gray-100'
+            }`}
+            // While the page is English, the system's Bengali font draws this one word: our own
+            // (unicode-range) would otherwise be downloaded by every English page.
+            style={language === 'bn' && shown === 'en' ? { fontFamily: SYSTEM_FONTS } : undefined}
+          >
+            {label}
+          </button>
+        ))}
+      </fieldset>
+    </form>
   );
 }

@@ -67,7 +67,8 @@ export function storedLanguage(): Language {
   }
 }
 
-function rememberLanguage(language: Language) {
+/** Remembers the reader's language in this browser (nothing happens where storage is refused). */
+export function rememberLanguage(language: Language) {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

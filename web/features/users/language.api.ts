@@ -4,6 +4,7 @@ import { setLanguage as setLanguageEndpoint } from '../../../common/contract/use
 import { isLanguage, type Language } from '../../../common/languages.ts';
 import { request } from '../../lib/api.ts';
 import { currentLanguage, onLanguageChosen, setLanguage } from '../../lib/i18n.ts';
+import { takeLanguageChosenFromAddress } from '../../lib/language-from-address.ts';
 import { meQueryOptions } from './users.api.ts';
 
 /** PUT /api/users/me/language: the signed-in user's language, for the app and their emails. */
@@ -25,6 +26,12 @@ export function useAccountLanguage(userId: string) {
   useEffect(() => {
     if (adoptedFor === userId) return;
     adoptedFor = userId;
+    // Picked on the switch before the app had taken the page over: a choice, the account's now.
+    const chosen = takeLanguageChosenFromAddress();
+    if (chosen) {
+      saveLanguage(chosen).catch(() => undefined);
+      return;
+    }
     queryClient
       .fetchQuery(meQueryOptions)
       .then((me) => {
