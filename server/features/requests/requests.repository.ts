@@ -224,7 +224,11 @@ const openPage = compiledByShape(
         eb(
           eb.refTuple('donationDate', 'donationTime', 'id'),
           '>',
-          eb.tuple(param<string>('afterDate'), param<string>('afterTime'), param<string>('afterId')),
+          eb.tuple(
+            param<string>('afterDate'),
+            param<string>('afterTime'),
+            param<string>('afterId'),
+          ),
         ),
       );
     }
