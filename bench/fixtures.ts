@@ -74,8 +74,10 @@ export async function openRequestIds(db: Kysely<Database>, count: number): Promi
 }
 
 /**
- * `count` new pending requests, dated in the past (so the open list never shows them), for the
- * donate case to take one by one: a donation is a one-time change, and each server needs its own.
+ * `count` new pending requests for the donate case to take one by one: a donation is a one-time
+ * change, and each server needs its own. Dated ahead: a request past its date is expired (issue
+ * 14) and refuses donors, so the past-dated pool made every RedHope donation a 409. The case runs
+ * last, after the open list's case, which these would otherwise crowd.
  */
 export async function donatePool(db: Kysely<Database>, count: number): Promise<string[]> {
   const requester = await db
@@ -101,7 +103,7 @@ export async function donatePool(db: Kysely<Database>, count: number): Promise<s
         upazila: 'Savar',
         hospitalName: 'Savar Upazila Health Complex',
         fullAddress: 'Ward 3, Savar, Dhaka',
-        donationDate: '2020-01-01',
+        donationDate: todayInDhaka(new Date(Date.now() + 30 * 86_400_000)),
         donationTime: '10:00',
         requestMessage: 'Bench',
         status: 'pending' as const,
