@@ -40,6 +40,28 @@ async function chooseBangla(page: Page) {
   await page.getByRole('group', { name: bn.nav.language }).waitFor();
 }
 
+/**
+ * Opens `path` with the app's code held back (the prerendered page, as on a slow phone), taps
+ * বাংলা there, and lets the code come once the tap has reloaded the page with `?lang=bn`. The
+ * page must have been opened with service workers blocked: page.route cannot hold what a worker
+ * fetches.
+ */
+async function tapBanglaBeforeTheApp(page: Page, path: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Not 'domcontentloaded': a module script, held, holds that event back too.
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'বাংলা' }).click();
+  await page.waitForURL(/\?lang=bn$/, { waitUntil: 'commit' });
+  release();
+}
+
 const pageLanguage = (page: Page) =>
   page.evaluate(() => ({
     lang: document.documentElement.lang,
@@ -48,29 +70,48 @@ const pageLanguage = (page: Page) =>
 
 describe('RedHope in Bangla', () => {
   it('takes a tap on বাংলা made before the app has taken the page over', async () => {
-    // No service worker: page.route cannot hold what a worker fetches.
     const page = await browser.newPage({ serviceWorkers: 'block' });
-    // The app's code is held back: the page is the prerendered one, as on a slow phone.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Not 'domcontentloaded': a module script, held, holds that event back too.
-    await page.goto('/blood-donation-request', { waitUntil: 'commit' });
-    const switchGroup = page.getByRole('group', { name: 'Language' });
-    await switchGroup.getByRole('button', { name: 'বাংলা' }).click();
-    await page.waitForURL(/\?lang=bn$/, { waitUntil: 'commit' });
-    release();
+    await tapBanglaBeforeTheApp(page, '/blood-donation-request');
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
     expect(await pageLanguage(page)).toEqual({ lang: 'bn', stored: 'bn' });
     // The address is the page's own again.
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
       '/blood-donation-request',
     );
+    await page.context().close();
+  });
+
+  it('keeps an early tap of a signed-in member on their account', async () => {
+    const member = await registerMember();
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await signIn(page.context(), member);
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/users/me/language') && response.request().method() === 'PUT',
+    );
+    await tapBanglaBeforeTheApp(page, '/');
+    expect((await saved).status()).toBe(204);
+    await page.getByRole('heading', { name: bn.home.steps.title }).waitFor();
+    const me = await page.context().request.get('/api/users/me');
+    expect(((await me.json()) as { language: string }).language).toBe('bn');
+    await page.context().close();
+  });
+
+  it('lets the account’s language win when a visitor who tapped early then signs in', async () => {
+    const member = await registerMember(); // Its account is in English.
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await tapBanglaBeforeTheApp(page, '/');
+    await page.getByRole('group', { name: bn.nav.language }).waitFor();
+    // To the login form inside the app (a new page load would forget the tap anyway).
+    await page.locator('a[href="/login"]').first().click();
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(bnScreens.login.email).fill(member.email);
+    await page.getByLabel(bnScreens.login.password).fill(member.password);
+    await page.getByRole('button', { name: bnScreens.login.submit, exact: true }).click();
+    await page.getByRole('heading', { name: 'How Donation Works' }).waitFor();
+    expect(await pageLanguage(page)).toEqual({ lang: 'en', stored: 'en' });
+    const me = await page.context().request.get('/api/users/me');
+    expect(((await me.json()) as { language: string }).language).toBe('en');
     await page.context().close();
   });
 

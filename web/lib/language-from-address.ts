@@ -32,3 +32,11 @@ export function takeLanguageChosenFromAddress(): Language | undefined {
   chosenFromAddress = undefined;
   return language;
 }
+
+/**
+ * A session started on this page (sign-in, sign-up) means the choice was a visitor's: it stays
+ * in this browser only, and the account's language wins at sign-in as after a tap on the switch.
+ */
+export function forgetLanguageChosenFromAddress(): void {
+  chosenFromAddress = undefined;
+}
