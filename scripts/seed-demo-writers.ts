@@ -74,6 +74,8 @@ const DONATIONS_FROM_DONE_REQUESTS = `
     "district", "division", "updatedAt"
   from "donationRequest" where "status" = 'done' and "donorId" is not null`;
 const BIG_TABLES = ['user', 'donationRequest'];
+/** The tables whose rows reference others and are written in bulk. */
+const FILLED_TABLES = ['donationRequest', 'donation', 'account'];
 
 /** SQLite through better-sqlite3: multi-row INSERTs, one transaction per call. */
 export function sqliteWriter(file: string): BulkWriter {
@@ -165,7 +167,8 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
   await client.connect();
   await client.query('set synchronous_commit = off');
   await client.query("set maintenance_work_mem = '512MB'");
-  let dropped: Array<{ indexname: string; indexdef: string }> = [];
+  let dropped: Array<{ tablename: string; indexname: string; indexdef: string }> = [];
+  let droppedKeys: Array<{ table: string; name: string; definition: string }> = [];
 
   async function insertMany<T>(
     table: string,
@@ -195,14 +198,32 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
     },
     async dropIndexes() {
       // Indexes that back a constraint (primary key, unique email) stay.
-      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-        `select i.indexname, i.indexdef from pg_indexes i
+      const { rows } = await client.query<{
+        tablename: string;
+        indexname: string;
+        indexdef: string;
+      }>(
+        `select i.tablename, i.indexname, i.indexdef from pg_indexes i
           where i.schemaname = current_schema() and i.tablename = any($1)
             and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
         [BIG_TABLES],
       );
       dropped = rows;
       for (const { indexname } of dropped) await client.query(`drop index "${indexname}"`);
+      // Foreign keys checked row by row were half of the requests' time (200k requests, each
+      // checked against two users: 22 s → 10 s at 1M donors without them); added back at the
+      // end, each is checked in one pass, as the migrations made them.
+      const keys = await client.query<{ table: string; name: string; definition: string }>(
+        `select conrelid::regclass::text as table, conname as name,
+                pg_get_constraintdef(oid) as definition
+           from pg_constraint
+          where contype = 'f' and connamespace = current_schema()::regnamespace
+            and conrelid = any($1::regclass[])`,
+        [FILLED_TABLES.map((table) => `"${table}"`)],
+      );
+      droppedKeys = keys.rows;
+      for (const { table, name } of droppedKeys)
+        await client.query(`alter table ${table} drop constraint "${name}"`);
     },
     async users(rows) {
       await insertMany('user', USER_COLUMNS, rows, userValues);
@@ -217,8 +238,26 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
       await insertMany('account', ACCOUNT_COLUMNS, rows, accountValues);
     },
     async restoreIndexes() {
-      for (const { indexdef } of dropped) await client.query(indexdef);
+      // A CREATE INDEX sorts on one core (PostgreSQL's parallel build did not start one more
+      // worker here), and the user table's ten sort by three to five columns (4–8 s each at 1M
+      // donors): two connections build two at a time, the biggest table's first.
+      const second = new pg.Client({ connectionString: url });
+      await second.connect();
+      await second.query("set maintenance_work_mem = '512MB'");
+      const onUsers = (index: { tablename: string }) => Number(index.tablename === 'user');
+      const queue = dropped.sort((a, b) => onUsers(b) - onUsers(a)).map((index) => index.indexdef);
+      const build = async (connection: pg.Client) => {
+        for (let next = queue.shift(); next; next = queue.shift()) await connection.query(next);
+      };
+      try {
+        await Promise.all([build(client), build(second)]);
+      } finally {
+        await second.end();
+      }
       dropped = [];
+      for (const { table, name, definition } of droppedKeys)
+        await client.query(`alter table ${table} add constraint "${name}" ${definition}`);
+      droppedKeys = [];
       // Autovacuum would gather statistics in a while; a production database has them.
       await client.query('analyze "user", "donationRequest", "donation", account, session');
     },

@@ -52,6 +52,9 @@ async function main() {
     phase('migrated and cleared');
     const make = generator(Number(args.seed));
     const people: DonorRow[] = [];
+    // Each batch is made while the database writes the one before (PostgreSQL works in its own
+    // process; SQLite's writes are synchronous, so there it changes nothing).
+    let writing: Promise<void> = Promise.resolve();
     for (let from = 0; from < donors; from += BATCH) {
       const rows: DonorRow[] = [];
       for (let n = from; n < Math.min(from + BATCH, donors); n++) {
@@ -60,9 +63,11 @@ async function main() {
           Object.assign(row, { email: `demo${n}@example.org`, status: 'active' });
         rows.push(row);
       }
-      await writer.users(rows);
+      await writing;
+      writing = writer.users(rows);
       people.push(...rows);
     }
+    await writing;
     phase('donors written');
     const anyone = () => people[Math.floor(make.next() * people.length)] as DonorRow;
     for (let from = 0; from < requestCount; from += BATCH) {
@@ -70,8 +75,10 @@ async function main() {
       for (let n = from; n < Math.min(from + BATCH, requestCount); n++) {
         rows.push(make.request(anyone(), anyone));
       }
-      await writer.requests(rows);
+      await writing;
+      writing = writer.requests(rows);
     }
+    await writing;
     await writer.donations();
     phase('requests written');
     const password = await hashPassword(process.env.SEED_PASSWORD || 'redhope-demo-1');
