@@ -2,7 +2,9 @@
  * The floor the bench compares RedHope with: a minimal `node:http` server over better-sqlite3
  * (or `pg` when DATABASE_URL is set) that answers the benched endpoints by running the SQL the
  * repositories build (recorded once per query shape by bench/sql-capture.ts), with prepared
- * statements, and writes the same JSON. No framework, no validation library, no logging, no
+ * statements, and writes the same answer: the same JSON and the contract's page headers (the
+ * app's page rule, server/lib/pagination.ts; the bench checks both answers agree before it
+ * measures, bench/same-answer.ts). No framework, no validation library, no logging, no
  * security headers: only what the database work and HTTP themselves cost.
  *
  * Env: PORT, DATABASE_URL (PostgreSQL) or SQLITE_FILE, DONATION_INTERVAL_DAYS (default 120).
@@ -11,11 +13,14 @@ import http from 'node:http';
 import BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { availableAgainOn, isAvailable } from '../common/availability.rules.ts';
 import { donorSearchSchema } from '../common/user.schema.ts';
 import { findDistrictByName, hasUpazila } from '../server/features/geo/geo.repository.ts';
 import * as requests from '../server/features/requests/requests.repository.ts';
+import { type LifecycleColumns, lifecycleView } from '../server/features/trust/request-view.ts';
 import * as users from '../server/features/users/users.repository.ts';
 import { newId } from '../server/lib/ids.ts';
+import { decodeCursor, readPage } from '../server/lib/pagination.ts';
 import { capture, type Engine } from './sql-capture.ts';
 
 const engine: Engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
@@ -126,12 +131,48 @@ async function listStatements(key: string, call: Parameters<typeof capture>[1]) 
   return queries;
 }
 const PAGE = 20;
+/** The page the query names (the bench sends only valid ones: no validation here). */
 const pageOf = (query: URLSearchParams) => ({
+  page: Number(query.get('page') ?? 1),
   limit: Number(query.get('limit') ?? PAGE),
-  offset: (Number(query.get('page') ?? 1) - 1) * Number(query.get('limit') ?? PAGE),
+  after: query.get('after') ?? undefined,
 });
+/** What the repository reads for that page (an `after` cursor decoded as the app does). */
+const sliceOf = ({ page, limit, after }: ReturnType<typeof pageOf>, keyLength: number) =>
+  after === undefined
+    ? { limit, offset: (page - 1) * limit }
+    : { limit, offset: 0, after: decodeCursor(after, keyLength) };
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : (v as string | null));
 const today = () => new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
+
+/**
+ * A list's answer from its two recorded statements, through the app's own page rule
+ * (server/lib/pagination.ts readPage): the page, then the count only when the page does not tell
+ * the total, and the contract's X-Total-Count and Link headers. The same SQL, the same answer.
+ */
+function listAnswer<Item>(
+  url: string,
+  query: URLSearchParams,
+  [rowsQuery, countQuery]: CompiledQuery[],
+  keyOf: (row: Record<string, unknown>) => Array<string | number>,
+  keyLength: number,
+  toItem: (row: Record<string, unknown>) => Item,
+) {
+  if (!rowsQuery || !countQuery) throw new Error('list statements not recorded');
+  return readPage(
+    url,
+    pageOf(query),
+    {
+      rows: async () => (await run(rowsQuery.sql, [...rowsQuery.parameters])).rows,
+      total: async () =>
+        Number((await run(countQuery.sql, [...countQuery.parameters])).rows[0]?.count),
+      keyOf,
+      keyLength,
+      capped: true,
+    },
+    toItem,
+  );
+}
 
 function send(
   res: http.ServerResponse,
@@ -167,13 +208,16 @@ async function readJson(req: http.IncomingMessage): Promise<Record<string, strin
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
-const requestDto = (r: Record<string, unknown>) => ({
-  id: r.id, _id: r.id, requesterName: r.requesterName, requesterEmail: r.requesterEmail,
-  requesterDeleted: r.requesterId === null, recipientName: r.recipientName, bloodGroup: r.bloodGroup,
-  division: r.division, district: r.district, upazila: r.upazila, hospitalName: r.hospitalName,
+/** A request as the API answers it, field for field (requests.routes.ts toRequestDto). */
+const requestDto = (r: Record<string, unknown>, day: string, signedIn: boolean) => ({
+  id: r.id, _id: r.id, requesterName: r.requesterName,
+  requesterEmail: signedIn ? r.requesterEmail : null, requesterDeleted: r.requesterId === null,
+  recipientName: r.recipientName, bloodGroup: r.bloodGroup, division: r.division,
+  district: r.district, upazila: r.upazila, hospitalName: r.hospitalName,
   fullAddress: r.fullAddress, donationDate: r.donationDate, donationTime: r.donationTime,
-  requestMessage: r.requestMessage, status: r.status, donorName: r.donorName, donorEmail: r.donorEmail,
+  requestMessage: r.requestMessage, donorName: r.donorName, donorEmail: r.donorEmail,
   donorDeleted: r.donorId === null && r.donorName !== null, createdAt: iso(r.createdAt),
+  ...lifecycleView(r as unknown as LifecycleColumns, day, { showPeople: signedIn }),
 }); // biome-ignore format: one line per few fields
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -184,29 +228,33 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const query = new URLSearchParams(search);
 
   if (req.method === 'GET' && path === '/api/users/donor') {
-    const [rowsQuery, countQuery] = await listStatements(`donor?${search}`, async (db) => {
-      const filters = donorSearchSchema.parse(Object.fromEntries(query));
-      const page = pageOf(query);
-      await users.searchDonors(db, filters, page);
+    const filters = donorSearchSchema.parse(
+      Object.fromEntries([...query].filter(([name]) => !['page', 'limit', 'after'].includes(name))),
+    );
+    const statements = await listStatements(`donor?${search}`, async (db) => {
+      await users.searchDonors(db, filters, sliceOf(pageOf(query), 2));
       await users.countDonors(db, filters);
     });
-    if (!rowsQuery || !countQuery) throw new Error('donor search not recorded');
-    const [{ rows }, count] = await Promise.all([
-      run(rowsQuery.sql, [...rowsQuery.parameters]),
-      run(countQuery.sql, [...countQuery.parameters]),
-    ]);
-    const now = Date.now();
-    const items = rows.map((r) => {
-      const last = iso(r.lastDonationDate);
-      return {
-        id: r.id, _id: r.id, name: r.name, image: r.image, bloodGroup: r.bloodGroup,
-        division: r.division, district: r.district, upazila: r.upazila,
-        eligible: !last || new Date(last).getTime() + intervalMs <= now, email: null,
-      }; // biome-ignore format: one line per few fields
-    });
-    return send(res, 200, items, {
-      'x-total-count': String(Math.min(Number(count.rows[0]?.count), 10_000)),
-    });
+    const now = new Date();
+    const { items, headers } = await listAnswer(
+      url,
+      query,
+      statements,
+      (r) => [r.name as string, r.id as string],
+      2,
+      (r) => {
+        const last = iso(r.lastDonationDate);
+        const pausedUntil = iso(r.pausedUntil);
+        return {
+          id: r.id, _id: r.id, name: r.name, image: r.image, bloodGroup: r.bloodGroup,
+          division: r.division, district: r.district, upazila: r.upazila,
+          eligible: !last || new Date(last).getTime() + intervalMs <= now.getTime(),
+          available: isAvailable(pausedUntil, now),
+          availableAgainOn: availableAgainOn(pausedUntil, now), email: null,
+        }; // biome-ignore format: one line per few fields
+      },
+    );
+    return send(res, 200, items, Object.fromEntries(headers));
   }
 
   if (
@@ -215,20 +263,19 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     query.get('status') === 'pending'
   ) {
     const day = today();
-    const [rowsQuery, countQuery] = await listStatements(`open?${day}&${search}`, async (db) => {
-      const page = pageOf(query);
-      await requests.findOpen(db, day, page);
+    const statements = await listStatements(`open?${day}&${search}`, async (db) => {
+      await requests.findOpen(db, day, sliceOf(pageOf(query), 3));
       await requests.countOpen(db, day);
     });
-    if (!rowsQuery || !countQuery) throw new Error('open list not recorded');
-    const [{ rows }, count] = await Promise.all([
-      run(rowsQuery.sql, [...rowsQuery.parameters]),
-      run(countQuery.sql, [...countQuery.parameters]),
-    ]);
-    const items = rows.map((r) => ({ ...requestDto(r), requesterEmail: null }));
-    return send(res, 200, items, {
-      'x-total-count': String(Math.min(Number(count.rows[0]?.count), 10_000)),
-    });
+    const { items, headers } = await listAnswer(
+      url,
+      query,
+      statements,
+      (r) => [r.donationDate as string, r.donationTime as string, r.id as string],
+      3,
+      (r) => requestDto(r, day, false),
+    );
+    return send(res, 200, items, Object.fromEntries(headers));
   }
 
   const byId = /^\/api\/donation-request\/([0-9a-f-]{36})$/.exec(path);
@@ -249,7 +296,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
         return send(res, 404, {
           error: { code: 'NOT_FOUND', message: 'No such donation request.' },
         });
-      return send(res, 200, requestDto(row));
+      return send(res, 200, requestDto(row, today(), true));
     }
     if (req.method === 'PATCH' && byId) {
       await readJson(req);

@@ -38,6 +38,7 @@ import {
   signIn,
 } from './fixtures.ts';
 import { type Figures, writeReport } from './report.ts';
+import { answerDifferences } from './same-answer.ts';
 import { cpuSeconds, type Started, start } from './servers.ts';
 import { type LoadCase, load } from './wrk.ts';
 
@@ -216,6 +217,18 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   };
   try {
     const cookie = await signIn(redhope.origin);
+    const differences = await answerDifferences(redhope.origin, raw.origin, [
+      ...readCases(deepAfter).flatMap(([, loadCase]) => loadCase.paths.map((p) => ({ path: p }))),
+      ...detailIds.slice(0, 3).map((id) => ({
+        path: `/api/donation-request/${id}`,
+        headers: { Cookie: cookie },
+      })),
+    ]);
+    if (differences.length) {
+      throw new Error(
+        `the raw server answers otherwise than RedHope:\n  ${differences.join('\n  ')}`,
+      );
+    }
     // Cases whose name holds any of the comma-separated texts (`--only "donor search,pending"`).
     const only = (name: string) =>
       !args.only || args.only.split(',').some((text) => name.includes(text));
