@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryExecutor } from 'kysely';
+import { readNow } from './read-now.ts';
 
 /** Stands for a value in a query built once: it becomes a bound parameter of the compiled SQL. */
 const PARAM = Symbol('param');
@@ -52,6 +53,8 @@ export function compiledByShape<Db, Shape extends Record<string, boolean>, Row>(
       if (!(name in values)) throw new Error(`compiledByShape: no value for "${name}"`);
       return values[name];
     });
+    const now = readNow(executor, compiled.sql, parameters);
+    if (now) return now as Row[];
     const result = await db.executeQuery<Row>({ ...compiled, parameters });
     return result.rows;
   };

@@ -15,6 +15,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { allowReadNow } from './read-now.ts';
 import type { Database } from './schema.ts';
 import { FifoSqliteDialect } from './sqlite-fifo-dialect.ts';
 
@@ -61,9 +62,15 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${SQLITE_PRAGMAS.synchronous}`);
   sqlite.pragma(`busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`);
   sqlite.pragma(`foreign_keys = ${SQLITE_PRAGMAS.foreign_keys ? 'ON' : 'OFF'}`);
-  const db = new Kysely<Database>({
-    dialect: new FifoSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const statements = withStatementCache(sqlite);
+  const dialect = new FifoSqliteDialect({ database: statements });
+  const db = new Kysely<Database>({ dialect });
+  allowReadNow(db.getExecutor(), (sqlText, parameters) =>
+    dialect.whenIdle(() => {
+      const statement = statements.prepare(sqlText) as BetterSqlite3.Statement;
+      return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
+    }),
+  );
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 

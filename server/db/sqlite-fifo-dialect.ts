@@ -17,8 +17,20 @@ import {
  * wakes. Transactions keep the connection for their whole length, as before.
  */
 export class FifoSqliteDialect extends SqliteDialect {
+  #driver: FifoDriver | undefined;
+
   override createDriver(): Driver {
-    return new FifoDriver(super.createDriver());
+    this.#driver = new FifoDriver(super.createDriver());
+    return this.#driver;
+  }
+
+  /**
+   * Runs `read` at once when the connection is free (no query or transaction holds it, no one
+   * waits), holding it for the call; answers undefined otherwise. `read` must be synchronous:
+   * nothing else can then run on the connection in between.
+   */
+  whenIdle<T>(read: () => T): T | undefined {
+    return this.#driver?.whenIdle(read);
   }
 }
 
@@ -43,6 +55,16 @@ class FifoDriver implements Driver {
       return Promise.resolve(connection);
     }
     return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  whenIdle<T>(read: () => T): T | undefined {
+    if (this.#held || !this.#connection) return undefined;
+    this.#held = true;
+    try {
+      return read();
+    } finally {
+      this.#held = false;
+    }
   }
 
   async releaseConnection() {
