@@ -44,7 +44,7 @@ function machine(): string {
 export function writeReport(
   file: string,
   all: Figures[],
-  run: { seconds: number; loadBefore: number[]; loadAfter: number[] },
+  run: { seconds: number; rounds: number; loadBefore: number[]; loadAfter: number[] },
 ): string[] {
   const missed: string[] = [];
   const lines: string[] = [
@@ -55,7 +55,7 @@ export function writeReport(
     `- When: ${new Date().toISOString()}`,
     `- Machine: ${machine()}`,
     `- Load average before / after: ${run.loadBefore.map((l) => l.toFixed(2)).join(' ')} / ${run.loadAfter.map((l) => l.toFixed(2)).join(' ')}`,
-    `- Each case: wrk, 2 threads, 50 connections, 1 s warm-up then ${run.seconds} s measured, RedHope then raw, same database`,
+    `- Each case: wrk, 2 threads, 50 connections, 1 s warm-up then ${run.seconds} s measured, RedHope then raw, same database; the reads ${run.rounds} rounds in turn, each server's best round kept (create and donate: one round)`,
     '',
   ];
   for (const engine of ['sqlite', 'postgres'] as const) {
