@@ -231,6 +231,33 @@ describe(`list query plans (${testEngine})`, () => {
   });
 });
 
+// A count reads the index alone: every column its filter asks about is in the index it walks
+// (issue 10: the pending count read each open request's row for `openReports`, 5× the time).
+const counts: Array<[string, (db: Kysely<Database>) => Promise<unknown>]> = [
+  ['public pending count', (db) => requests.countOpen(db, '2026-01-01')],
+  [
+    'donor count: blood group',
+    (db) => users.countDonors(db, donorSearchSchema.parse({ bloodGroup: 'A+' })),
+  ],
+  [
+    'donor count: division',
+    (db) => users.countDonors(db, donorSearchSchema.parse({ division: 'Dhaka' })),
+  ],
+];
+const INDEX_ALONE = testEngine === 'sqlite' ? /USING COVERING INDEX/ : /Index Only Scan/;
+
+describe(`list counts (${testEngine})`, () => {
+  it.each(counts)('%s reads its index alone', async (_label, run) => {
+    const [query] = await recorded(run);
+    if (!query) throw new Error('no statement recorded');
+    const plan = await planOf(query);
+    expect(
+      plan.some((line) => INDEX_ALONE.test(line)),
+      plan.join('\n'),
+    ).toBe(true);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Matching (issue 13): each (distance, blood group) branch of the matches query walks the donor
 // search index shaped for it, so a page reads at most `offset + limit` rows per branch, not the

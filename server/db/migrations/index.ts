@@ -21,6 +21,7 @@ import { trustRecords } from './022-trust-records.ts';
 import { lifecycleNotifications } from './023-lifecycle-notifications.ts';
 import { userLanguage } from './024-user-language.ts';
 import { donations } from './025-donations.ts';
+import { openListCoversReports } from './026-open-list-covers-reports.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -52,5 +53,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '023-lifecycle-notifications': lifecycleNotifications(engine),
     '024-user-language': userLanguage,
     '025-donations': donations(engine),
+    '026-open-list-covers-reports': openListCoversReports,
   };
 }
