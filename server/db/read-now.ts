@@ -4,7 +4,7 @@ import type { QueryExecutor } from 'kysely';
  * Reads that can run at once, without Kysely's connection hand-over: SQLite's one connection,
  * when no one holds it (server/db/dialect.ts registers it). A read run there gives the very rows
  * Kysely's driver would (the same prepared statement, the same parameters), only without the
- * queue and promise hops around it (issue 10: the public reads' cost outside SQL).
+ * queue and promise hops around it (issue 10: the public reads' cost outside SQL; decision 023).
  */
 export type ReadNow = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
 
