@@ -24,7 +24,7 @@ export interface BulkWriter {
   /** Records the donation of every done request (as marking one done does; decision 016). */
   donations(): Promise<void>;
   accounts(rows: AccountRow[]): Promise<void>;
-  /** Rebuilds the dropped indexes and refreshes the planner's statistics. */
+  /** Rebuilds the dropped indexes; PostgreSQL is then vacuumed and analyzed, as autovacuum would. */
   restoreIndexes(): Promise<void>;
   close(): Promise<void>;
 }
@@ -258,8 +258,12 @@ export async function postgresWriter(url: string): Promise<BulkWriter> {
       for (const { table, name, definition } of droppedKeys)
         await client.query(`alter table ${table} add constraint "${name}" ${definition}`);
       droppedKeys = [];
-      // Autovacuum would gather statistics in a while; a production database has them.
-      await client.query('analyze "user", "donationRequest", "donation", account, session');
+      // Autovacuum would do both in a while; a production database has them: the planner's
+      // statistics, and the visibility map without which an index-only count still reads every
+      // row it counts (a capped donor count at 1M: 1.2 ms before the vacuum, 0.5 ms after).
+      await client.query(
+        'vacuum (analyze) "user", "donationRequest", "donation", account, session',
+      );
     },
     async close() {
       await client.end();
