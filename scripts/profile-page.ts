@@ -88,7 +88,7 @@ interface TraceEvent {
 interface ProfileNode {
   id: number;
   parent?: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number };
 }
 
 /** Trace events worth naming inside a long task. */
@@ -155,7 +155,7 @@ function analyse(events: TraceEvent[]): number {
   const last = samples.at(-1)?.ts ?? 0;
   const interval = samples.length > 1 ? (last - first) / samples.length : 0;
   const label = ({ callFrame: f }: ProfileNode) =>
-    `${f.functionName || '(anon)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+    `${f.functionName || '(anon)'} ${f.url?.split('/').pop() ?? ''}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
 
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main.pid);
   const after = tasks.filter((t) => !fcp || t.ts + (t.dur ?? 0) > fcp.ts);
