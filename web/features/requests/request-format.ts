@@ -2,24 +2,59 @@ import { banglaTime } from '../../lib/format-instant.ts';
 import { i18n, intlLocale, placeName } from '../../lib/i18n.ts';
 
 /**
+ * English dates and times are written here, not by Intl: the first Intl.DateTimeFormat a page
+ * makes costs Chromium 70–230 ms at Lighthouse's 4× CPU slowdown (ICU loading its data), and on
+ * the public request list it fell inside the task that draws the cards, its longest (profile in
+ * docs/performance-web.md). The output is Intl's own for 'en' (medium date, short time, in
+ * UTC): request-format.test.ts compares the two on every minute of a day and every day of years
+ * around now. Other languages (Bangla) and years outside 1000–9999 still go through Intl.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const englishDate = (value: Date) =>
+  `${MONTHS[value.getUTCMonth()]} ${value.getUTCDate()}, ${value.getUTCFullYear()}`;
+
+function englishTime(value: Date) {
+  const hours = value.getUTCHours();
+  const minutes = String(value.getUTCMinutes()).padStart(2, '0');
+  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+/** One formatter per locale and style: making one is the expensive part, not using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, style: 'date' | 'time'): Intl.DateTimeFormat {
+  const key = `${locale} ${style}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(
+      locale,
+      style === 'date'
+        ? { dateStyle: 'medium', timeZone: 'UTC' }
+        : { timeStyle: 'short', timeZone: 'UTC' },
+    );
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
  * Donation dates and times are wall-clock values at the hospital ('YYYY-MM-DD', 'HH:MM'), not
  * instants, so they are formatted in UTC: no shift by the browser's time zone.
  */
 export function formatDonationDate(date: string): string {
   const value = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(value.getTime())) return date;
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    value,
-  );
+  const year = value.getUTCFullYear();
+  if (i18n.language === 'en' && year >= 1000 && year <= 9999) return englishDate(value);
+  return formatter(intlLocale(), 'date').format(value);
 }
 
 export function formatDonationTime(time: string): string {
   const value = new Date(`1970-01-01T${time}:00Z`);
   if (Number.isNaN(value.getTime())) return time;
+  if (i18n.language === 'en') return englishTime(value);
   if (i18n.language === 'bn') return banglaTime(value, 'UTC');
-  return new Intl.DateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone: 'UTC' }).format(
-    value,
-  );
+  return formatter(intlLocale(), 'time').format(value);
 }
 
 /** "Division, District" or "District, Upazila", skipping what is missing, in Bangla in Bangla. */
