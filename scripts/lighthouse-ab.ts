@@ -10,13 +10,12 @@
  * they were spent: R the chunk with react-query's core, I the entry, C Preact, H the page's
  * own HTML, U unattributed, S any other script) and each build's median.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { type BuiltServer, CHROME_FLAGS, CHROMIUM, startBuiltServer } from './built-server.ts';
 import { seedDemo } from './lighthouse-seed.ts';
 
 const { values, positionals } = parseArgs({
@@ -28,40 +27,6 @@ const { values, positionals } = parseArgs({
 });
 if (positionals.length !== 2) throw new Error('Give two build directories (each with dist/).');
 const builds = positionals.map((dir) => path.resolve(dir));
-
-async function start(root: string, port: number): Promise<{ url: string; server: ChildProcess }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-ab-'));
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(root, 'dist/server/index.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: 'false',
-    },
-    stdio: 'ignore',
-  });
-  server.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) {
-        await seedDemo(url);
-        return { url, server };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill('SIGTERM');
-  throw new Error(`${root}: the server did not become ready in 30 s`);
-}
 
 const where = (url: string) => {
   if (url.includes('removable')) return 'R';
@@ -87,23 +52,16 @@ async function audit(url: string, port: number): Promise<Report> {
   }
 }
 
-const servers: { url: string; server: ChildProcess }[] = [];
+const servers: BuiltServer[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const scores = builds.map(() => [] as number[]);
 try {
-  for (const [i, root] of builds.entries()) servers.push(await start(root, 41_000 + i));
-  chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  for (const root of builds) {
+    const built = await startBuiltServer(root);
+    servers.push(built);
+    await seedDemo(built.url);
+  }
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   for (let run = 1; run <= Number(values.runs); run++) {
     for (const [i, { url }] of servers.entries()) {
       const lhr = await audit(`${url}${values.page}`, chrome.port);
@@ -124,7 +82,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  for (const { server } of servers) server.kill('SIGTERM');
+  for (const { stop } of servers) await stop();
 }
 for (const [i, root] of builds.entries()) {
   const sorted = [...(scores[i] ?? [])].sort((a, b) => a - b);

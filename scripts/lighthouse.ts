@@ -8,91 +8,22 @@
  * `npm test`: its scores move with the machine's load. Results of a run: docs/performance-web.md.
  * Options: `--runs N` (the median of N runs per page, default 1), `--keep-json DIR`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROME_FLAGS, CHROMIUM, startBuiltServer } from './built-server.ts';
 import { seedDemo } from './lighthouse-seed.ts';
 
 const PAGES = ['/', '/blood-donation-request', '/search-donor', '/blogs'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const LCP_LIMIT_MS = 2000;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// No internet here: nothing in the browser may try to reach out on its own.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, 'keep-json': { type: 'string' } },
 });
 const runs = Math.max(1, Number(options.runs) || 1);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The compiled server, as production runs it, on a temporary SQLite database. */
-async function startServer(): Promise<{ url: string; server: ChildProcess; dataDir: string }> {
-  if (!fs.existsSync('dist/server/index.js') || !fs.existsSync('dist/web/index.html')) {
-    throw new Error('No build found: run `npm run build` first (npm run lighthouse does).');
-  }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-lighthouse-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server = spawn(process.execPath, ['dist/server/index.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // The seed signs a dozen donors up from one address, past the hourly sign-up limit.
-      AUTH_RATE_LIMIT: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (d) => {
-    output += d;
-  });
-  server.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, server, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  server.kill('SIGTERM');
-  throw new Error(`The server did not become ready in 30 s:\n${output}`);
-}
 
 interface PageResult {
   path: string;
@@ -171,7 +102,7 @@ function misses(result: PageResult): string[] {
   return found;
 }
 
-const { url, server, dataDir } = await startServer();
+const { url, stop } = await startBuiltServer();
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let failed = false;
 try {
@@ -199,10 +130,7 @@ try {
   }
 } finally {
   await chrome?.kill();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stop();
 }
 if (failed) {
   console.error('\nLighthouse: a page missed its target (see MISSED above).');

@@ -14,12 +14,10 @@
  * scripts/lighthouse.ts does, so two builds can be compared in turn. Names are the build's
  * (minified); `npx vite build --minify false` before it gives readable ones.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, startBuiltServer } from './built-server.ts';
 import { seedDemo } from './lighthouse-seed.ts';
 
 const { values, positionals } = parseArgs({
@@ -31,39 +29,6 @@ const { values, positionals } = parseArgs({
     quiet: { type: 'boolean', default: false },
   },
 });
-
-async function startServer(root: string): Promise<{ url: string; server: ChildProcess }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-profile-'));
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.resolve(root, 'dist/server/index.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      // The seed signs a dozen donors up from one address, past the hourly sign-up limit.
-      AUTH_RATE_LIMIT: 'false',
-    },
-    stdio: 'ignore',
-  });
-  server.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, server };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill('SIGTERM');
-  throw new Error('The server did not become ready in 30 s');
-}
 
 interface TraceEvent {
   name: string;
@@ -215,9 +180,9 @@ function analyse(events: TraceEvent[]): number {
   return blocking;
 }
 
-const { url, server } = await startServer(values.root);
+const { url, stop } = await startBuiltServer(values.root);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
@@ -261,5 +226,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await stop();
 }
