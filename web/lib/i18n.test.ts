@@ -25,6 +25,9 @@ describe('the language switch, in the module', () => {
     expect(i18n.t('footer.copyright', { year: 2026 })).toContain('২০২৬');
     expect(formatDonationDate('2026-03-01')).toMatch(/^১ মার্চ, ২০২৬$/);
     expect(banglaTime(new Date('1970-01-01T10:30:00Z'), 'UTC')).toBe('সকাল ১০:৩০');
+    // Each time zone its own formatter, though they are kept (Dhaka is UTC+6).
+    expect(banglaTime(new Date('1970-01-01T10:30:00Z'), 'Asia/Dhaka')).toBe('বিকাল ৪:৩০');
+    expect(banglaTime(new Date('1970-01-01T10:30:00Z'), 'UTC')).toBe('সকাল ১০:৩০');
     // Notifications, reports, the audit log and the inbox: no Latin AM or PM, no ASCII digit.
     const instant = formatInstant('2026-11-27T04:30:00Z');
     expect(instant).not.toMatch(/[0-9]|AM|PM/);
