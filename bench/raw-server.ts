@@ -131,6 +131,7 @@ async function listStatements(key: string, call: Parameters<typeof capture>[1]) 
   return queries;
 }
 const PAGE = 20;
+const PAGE_PARAMS = ['page', 'limit', 'after'];
 /** The page the query names (the bench sends only valid ones: no validation here). */
 const pageOf = (query: URLSearchParams) => ({
   page: Number(query.get('page') ?? 1),
@@ -228,10 +229,12 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const query = new URLSearchParams(search);
 
   if (req.method === 'GET' && path === '/api/users/donor') {
-    const filters = donorSearchSchema.parse(
-      Object.fromEntries([...query].filter(([name]) => !['page', 'limit', 'after'].includes(name))),
-    );
+    // The filters are read once per query string, with its statements: the floor does no
+    // validation on each request.
     const statements = await listStatements(`donor?${search}`, async (db) => {
+      const filters = donorSearchSchema.parse(
+        Object.fromEntries([...query].filter(([name]) => !PAGE_PARAMS.includes(name))),
+      );
       await users.searchDonors(db, filters, sliceOf(pageOf(query), 2));
       await users.countDonors(db, filters);
     });

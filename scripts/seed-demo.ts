@@ -43,18 +43,17 @@ async function main() {
   const writer: BulkWriter = env.DATABASE_URL
     ? await postgresWriter(env.DATABASE_URL)
     : sqliteWriter(path.join(env.DATA_DIR, 'redhope.sqlite'));
+  let indexesDropped = false;
   try {
     if (args.reset) await writer.clear();
     else if ((await writer.countUsers()) > 0) {
       throw new EnvError('The database already has users: add --reset to replace them.');
     }
     await writer.dropIndexes();
+    indexesDropped = true;
     phase('migrated and cleared');
     const make = generator(Number(args.seed));
     const people: DonorRow[] = [];
-    // Each batch is made while the database writes the one before (PostgreSQL works in its own
-    // process; SQLite's writes are synchronous, so there it changes nothing).
-    let writing: Promise<void> = Promise.resolve();
     for (let from = 0; from < donors; from += BATCH) {
       const rows: DonorRow[] = [];
       for (let n = from; n < Math.min(from + BATCH, donors); n++) {
@@ -63,11 +62,9 @@ async function main() {
           Object.assign(row, { email: `demo${n}@example.org`, status: 'active' });
         rows.push(row);
       }
-      await writing;
-      writing = writer.users(rows);
+      await writer.users(rows);
       people.push(...rows);
     }
-    await writing;
     phase('donors written');
     const anyone = () => people[Math.floor(make.next() * people.length)] as DonorRow;
     for (let from = 0; from < requestCount; from += BATCH) {
@@ -75,10 +72,8 @@ async function main() {
       for (let n = from; n < Math.min(from + BATCH, requestCount); n++) {
         rows.push(make.request(anyone(), anyone));
       }
-      await writing;
-      writing = writer.requests(rows);
+      await writer.requests(rows);
     }
-    await writing;
     await writer.donations();
     phase('requests written');
     const password = await hashPassword(process.env.SEED_PASSWORD || 'redhope-demo-1');
@@ -90,8 +85,14 @@ async function main() {
         createdAt: person.createdAt,
       })),
     );
+    indexesDropped = false;
     await writer.restoreIndexes();
     phase('indexes built');
+  } catch (error) {
+    // A seed that stops halfway puts back the indexes and foreign keys it took away (as far as
+    // it can), so the schema stays as the migrations made it; a later --reset would not see them.
+    if (indexesDropped) await writer.restoreIndexes().catch(() => undefined);
+    throw error;
   } finally {
     await writer.close();
   }
