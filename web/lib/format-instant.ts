@@ -1,31 +1,17 @@
+import { dateTimeFormat } from './date-time-format.ts';
 import { i18n, intlLocale } from './i18n.ts';
-
-/**
- * One Bangla clock formatter per time zone: making a formatter is the costly part (a list of
- * requests formats a time per card), using one is cheap.
- */
-const banglaClocks = new Map<string, Intl.DateTimeFormat>();
-function banglaClock(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let clock = banglaClocks.get(key);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat(intlLocale('bn'), {
-      hour: 'numeric',
-      minute: '2-digit',
-      dayPeriod: 'short',
-      timeZone,
-    });
-    banglaClocks.set(key, clock);
-  }
-  return clock;
-}
 
 /**
  * A time as Bangla says it: the part of the day first, then the clock in Bangla digits
  * ("সকাল ১০:৩০", "রাত্রি ১০:৩০"), where Intl's short time would end in a Latin AM or PM.
  */
 export function banglaTime(value: Date, timeZone?: string): string {
-  const parts = banglaClock(timeZone).formatToParts(value);
+  const parts = dateTimeFormat(intlLocale('bn'), {
+    hour: 'numeric',
+    minute: '2-digit',
+    dayPeriod: 'short',
+    timeZone,
+  }).formatToParts(value);
   const period = parts.find((part) => part.type === 'dayPeriod')?.value;
   const clock = parts
     .filter((part) => part.type !== 'dayPeriod')
@@ -44,10 +30,8 @@ export function formatInstant(iso: string): string {
   const value = new Date(iso);
   if (Number.isNaN(value.getTime())) return iso;
   if (i18n.language === 'bn') {
-    const day = new Intl.DateTimeFormat(intlLocale('bn'), { dateStyle: 'medium' }).format(value);
+    const day = dateTimeFormat(intlLocale('bn'), { dateStyle: 'medium' }).format(value);
     return `${day} ${banglaTime(value)}`;
   }
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    value,
-  );
+  return dateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(value);
 }

@@ -1,5 +1,6 @@
 import { formatBlogDate, formatBlogTime } from '../../../common/blog-date.ts';
 import { excerpt } from '../../../common/text-excerpt.ts';
+import { dateTimeFormat } from '../../lib/date-time-format.ts';
 import { banglaTime } from '../../lib/format-instant.ts';
 import { i18n, intlLocale } from '../../lib/i18n.ts';
 
@@ -14,7 +15,7 @@ export function blogDateTime(createdAt: string, language: string = i18n.language
   const at = new Date(createdAt);
   if (language === 'bn') {
     return {
-      date: new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(at),
+      date: dateTimeFormat(intlLocale(language), { dateStyle: 'medium' }).format(at),
       time: banglaTime(at),
     };
   }

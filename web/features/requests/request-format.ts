@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../lib/date-time-format.ts';
 import { banglaTime } from '../../lib/format-instant.ts';
 import { i18n, intlLocale, placeName } from '../../lib/i18n.ts';
 
@@ -7,7 +8,8 @@ import { i18n, intlLocale, placeName } from '../../lib/i18n.ts';
  * the public request list it fell inside the task that draws the cards, its longest (profile in
  * docs/performance-web.md). The output is Intl's own for 'en' (medium date, short time, in
  * UTC): request-format.test.ts compares the two on every minute of a day and every day of years
- * around now. Other languages (Bangla) and years outside 1000–9999 still go through Intl.
+ * around now. Other languages (Bangla) and years outside 1000–9999 still go through Intl, one
+ * formatter each (web/lib/date-time-format.ts).
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -20,23 +22,6 @@ function englishTime(value: Date) {
   return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** One formatter per locale and style: making one is the expensive part, not using it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, style: 'date' | 'time'): Intl.DateTimeFormat {
-  const key = `${locale} ${style}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(
-      locale,
-      style === 'date'
-        ? { dateStyle: 'medium', timeZone: 'UTC' }
-        : { timeStyle: 'short', timeZone: 'UTC' },
-    );
-    formatters.set(key, found);
-  }
-  return found;
-}
-
 /**
  * Donation dates and times are wall-clock values at the hospital ('YYYY-MM-DD', 'HH:MM'), not
  * instants, so they are formatted in UTC: no shift by the browser's time zone.
@@ -46,7 +31,7 @@ export function formatDonationDate(date: string): string {
   if (Number.isNaN(value.getTime())) return date;
   const year = value.getUTCFullYear();
   if (i18n.language === 'en' && year >= 1000 && year <= 9999) return englishDate(value);
-  return formatter(intlLocale(), 'date').format(value);
+  return dateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(value);
 }
 
 export function formatDonationTime(time: string): string {
@@ -54,7 +39,7 @@ export function formatDonationTime(time: string): string {
   if (Number.isNaN(value.getTime())) return time;
   if (i18n.language === 'en') return englishTime(value);
   if (i18n.language === 'bn') return banglaTime(value, 'UTC');
-  return formatter(intlLocale(), 'time').format(value);
+  return dateTimeFormat(intlLocale(), { timeStyle: 'short', timeZone: 'UTC' }).format(value);
 }
 
 /** "Division, District" or "District, Upazila", skipping what is missing, in Bangla in Bangla. */
