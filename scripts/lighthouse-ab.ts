@@ -57,7 +57,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 const scores = builds.map(() => [] as number[]);
 try {
   for (const root of builds) {
-    const built = await startBuiltServer(root);
+    const built = await startBuiltServer({ root });
     servers.push(built);
     await seedDemo(built.url);
   }

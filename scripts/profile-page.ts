@@ -180,7 +180,7 @@ function analyse(events: TraceEvent[]): number {
   return blocking;
 }
 
-const { url, stop } = await startBuiltServer(values.root);
+const { url, stop } = await startBuiltServer({ root: values.root });
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
