@@ -23,13 +23,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BLOOD_GROUPS } from '../common/constants.ts';
 import geo from '../common/geo/bangladesh-geo.json' with { type: 'json' };
+import { freePort } from '../scripts/built-server.ts';
 import { hashPassword } from '../server/auth/password.ts';
 import { connect } from '../server/db/dialect.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
@@ -165,16 +165,6 @@ await handle.db.transaction().execute(async (trx) => {
 await handle.close();
 
 // ---------------------------------------------------------------- the server
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let serverErrors = '';

@@ -31,7 +31,7 @@ export interface BuiltServer {
 }
 
 /** A TCP port free on 127.0.0.1 now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
