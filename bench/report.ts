@@ -15,7 +15,13 @@ export interface Figures {
   readyMs: number;
   rawReadyMs: number;
   plans: Array<{ label: string; plan: string[]; full: boolean }>;
-  cases: Array<{ name: string; redhope: Side; raw: Side }>;
+  cases: Array<{
+    name: string;
+    redhope: Side;
+    raw: Side;
+    /** How many items RedHope's answer to a list case holds (one GET before the load). */
+    items?: number;
+  }>;
 }
 
 export const FLOOR_RATIO = 0.7;
@@ -112,14 +118,21 @@ export function writeReport(
         `### Growth from ${n(small.donors)} to ${n(large.donors)} donors (RedHope req/s)`,
         '',
       );
-      lines.push('| case | small | large | large / small |', '| --- | ---: | ---: | ---: |');
+      // The items a page holds and the raw server's own growth, beside RedHope's: a search
+      // whose small answer is a part page grows by its answer, on the floor too.
+      lines.push(
+        '| case | small | large | large / small | items small → large | raw large / small |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+      );
       for (const c of large.cases) {
         const before = small.cases.find((s) => s.name === c.name);
         const growth = (c.redhope?.rps ?? 0) / Math.max(1e-9, before?.redhope?.rps ?? 0);
+        const rawGrowth = (c.raw?.rps ?? 0) / Math.max(1e-9, before?.raw?.rps ?? 0);
+        const items = c.items === undefined ? '–' : `${n(before?.items)} → ${n(c.items)}`;
         const target = c.name.startsWith('donor search');
         const mark = target && growth < GROWTH_RATIO ? ' ✗' : '';
         lines.push(
-          `| ${c.name} | ${n(before?.redhope?.rps)} | ${n(c.redhope?.rps)} | ${growth.toFixed(2)}${mark} |`,
+          `| ${c.name} | ${n(before?.redhope?.rps)} | ${n(c.redhope?.rps)} | ${growth.toFixed(2)}${mark} | ${items} | ${rawGrowth.toFixed(2)} |`,
         );
         if (target && growth < GROWTH_RATIO) {
           missed.push(

@@ -125,6 +125,14 @@ function readCases(deepAfter: string): Array<[string, LoadCase, boolean]> {
   ];
 }
 
+/** How many items a list answer holds. */
+async function itemsIn(url: string): Promise<number> {
+  const res = await fetch(url);
+  const body: unknown = await res.json();
+  if (!res.ok || !Array.isArray(body)) throw new Error(`${url}: not a list (${res.status})`);
+  return body.length;
+}
+
 interface Pair {
   redhope: Started;
   raw: Started;
@@ -244,7 +252,9 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     const only = (name: string) =>
       !args.only || args.only.split(',').some((text) => name.includes(text));
     for (const [name, loadCase] of readCases(deepAfter)) {
-      if (only(name)) figures.cases.push(await measure(pair, name, loadCase));
+      if (!only(name)) continue;
+      const items = await itemsIn(`${redhope.origin}${loadCase.paths[0]}`);
+      figures.cases.push({ ...(await measure(pair, name, loadCase)), items });
     }
     const signedIn = { Cookie: cookie };
     if (only('request detail')) {
