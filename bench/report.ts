@@ -28,8 +28,9 @@ export const FLOOR_RATIO = 0.7;
 export const GROWTH_RATIO = 0.75;
 
 const isPublicRead = (name: string) => name.startsWith('donor search') || name === 'pending list';
-const ratio = (c: Figures['cases'][number]) =>
-  (c.redhope?.rps ?? 0) / Math.max(1e-9, c.raw?.rps ?? 0);
+/** One side's requests/s over another's (0 when the first has none). */
+const rpsOver = (a: Side, b: Side) => (a?.rps ?? 0) / Math.max(1e-9, b?.rps ?? 0);
+const ratio = (c: Figures['cases'][number]) => rpsOver(c.redhope, c.raw);
 const n = (value: number | undefined, digits = 0) =>
   value === undefined || Number.isNaN(value)
     ? '–'
@@ -126,8 +127,8 @@ export function writeReport(
       );
       for (const c of large.cases) {
         const before = small.cases.find((s) => s.name === c.name);
-        const growth = (c.redhope?.rps ?? 0) / Math.max(1e-9, before?.redhope?.rps ?? 0);
-        const rawGrowth = (c.raw?.rps ?? 0) / Math.max(1e-9, before?.raw?.rps ?? 0);
+        const growth = rpsOver(c.redhope, before?.redhope);
+        const rawGrowth = rpsOver(c.raw, before?.raw);
         const items = c.items === undefined ? '–' : `${n(before?.items)} → ${n(c.items)}`;
         const target = c.name.startsWith('donor search');
         const mark = target && growth < GROWTH_RATIO ? ' ✗' : '';
