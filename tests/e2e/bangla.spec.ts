@@ -104,7 +104,9 @@ describe('RedHope in Bangla', () => {
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
     // To the login form inside the app (a new page load would forget the tap anyway).
     await page.locator('a[href="/login"]').first().click();
-    await page.waitForLoadState('networkidle');
+    // The home page stays drawn until the login screen's code has come, and its contact form has
+    // an email field of the same name: fill nothing before the login form is there.
+    await page.getByRole('button', { name: bnScreens.login.submit, exact: true }).waitFor();
     await page.getByLabel(bnScreens.login.email).fill(member.email);
     await page.getByLabel(bnScreens.login.password).fill(member.password);
     await page.getByRole('button', { name: bnScreens.login.submit, exact: true }).click();
