@@ -81,6 +81,17 @@ describe('RedHope in Bangla', () => {
     await page.context().close();
   });
 
+  it('keeps a shared search’s filters through an early tap (the form replaces the query)', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const search = '/search-donor?bloodGroup=O-&division=Sylhet&page=1';
+    await tapBanglaBeforeTheApp(page, search);
+    await page.getByRole('group', { name: bn.nav.language }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(search);
+    // The search itself stands: its blood group is chosen, in Bangla now.
+    expect(await page.getByLabel(bnScreens.search.bloodGroup).inputValue()).toBe('O-');
+    await page.context().close();
+  });
+
   it('keeps an early tap of a signed-in member on their account', async () => {
     const member = await registerMember();
     const page = await browser.newPage({ serviceWorkers: 'block' });

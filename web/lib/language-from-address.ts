@@ -15,12 +15,48 @@ let chosenFromAddress: Language | undefined;
 export function adoptLanguageFromAddress(): void {
   const url = new URL(window.location.href);
   if (!url.searchParams.has(LANGUAGE_PARAMETER)) return;
-  const asked = url.searchParams.get(LANGUAGE_PARAMETER);
-  url.searchParams.delete(LANGUAGE_PARAMETER);
-  window.history.replaceState(window.history.state, '', url);
+  const { address, asked } = addressAfterLanguageTap(url, document.referrer);
+  window.history.replaceState(window.history.state, '', address);
   if (!isLanguage(asked)) return;
   rememberLanguage(asked);
   chosenFromAddress = asked;
+}
+
+/**
+ * The address a tap on the form's switch came back to, without `lang`, and the language asked
+ * for. A GET form replaces the page's whole query with its own (`?bloodGroup=A%2B` becomes
+ * `?lang=bn`), so when `lang` was all there was, the query is taken back from the page the tap
+ * was made on: the referrer, which our Referrer-Policy (strict-origin-when-cross-origin) gives
+ * whole for a page of ours. Only from the same page (origin and path): anything else is another
+ * page's query.
+ */
+export function addressAfterLanguageTap(
+  url: URL,
+  referrer: string,
+): { address: string; asked: string | null } {
+  const address = new URL(url);
+  const asked = address.searchParams.get(LANGUAGE_PARAMETER);
+  address.searchParams.delete(LANGUAGE_PARAMETER);
+  const from = parsedAddress(referrer);
+  if (
+    address.search === '' &&
+    from &&
+    from.origin === address.origin &&
+    from.pathname === address.pathname
+  ) {
+    from.searchParams.delete(LANGUAGE_PARAMETER);
+    address.search = from.search;
+  }
+  return { address: address.href, asked };
+}
+
+/** An address, or undefined for none ('' when the browser gives no referrer). */
+function parsedAddress(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
