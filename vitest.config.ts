@@ -89,8 +89,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A journey through many pages takes 5-10 s here and six times that on a slow CI
+          // machine (stop 23: 45 s against a limit of 60). Each step's own wait (30 s) still
+          // catches a hang; this bounds only the journey as a whole.
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -136,7 +136,7 @@ describe('trust: report, dismiss, verify', () => {
     await adminPage.waitForURL(/actor=/);
     // Other tests' staff actions are in the log too: only the volunteer's two remain.
     const entries = adminPage.locator('ol > li');
-    await expect.poll(() => entries.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => entries.count(), { timeout: 30_000 }).toBe(2);
     await entries.filter({ hasText: 'Request verified' }).waitFor();
     await entries.filter({ hasText: 'Report dismissed' }).waitFor();
 
