@@ -53,8 +53,10 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
         : []),
     ],
     env: { TEST_ENGINE: engine },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Generous for a slow CI machine (six times slower than this one at times): the slowest test
+    // here takes under 4 s on this machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
 
@@ -67,8 +69,10 @@ const processProject = (engine: 'sqlite' | 'postgres') => ({
         ? [...BOTH_ENGINES_PROCESS_TESTS, 'server/ops/two-instances.test.ts']
         : PROCESS_TESTS.filter((file) => file !== 'server/ops/two-instances.test.ts'),
     env: { TEST_ENGINE: engine },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Each test starts and kills servers: 5 s on this machine, 30 s with a quarter of a core
+    // (as slow as CI has been), so the limit leaves room for slower still.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
   },
 });
 
