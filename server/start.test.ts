@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -17,6 +18,22 @@ async function startOnFreePort(prefix: string) {
     NODE_ENV: 'test',
   });
   return { dataDir, server: await startServer(env, path.join(dataDir, 'no-web')) };
+}
+
+/**
+ * A bare HTTP connection to the server, for what fetch cannot do (wait for "100 Continue", keep
+ * writing after the answer): `answer()` is everything received so far, `closed` settles when the
+ * server closes it.
+ */
+function rawConnection(url: string) {
+  const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => {
+    received += chunk.toString('latin1');
+  });
+  socket.on('error', () => undefined); // the server may close while we still write
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return { write: (data: string | Buffer) => socket.write(data), answer: () => received, closed };
 }
 
 // Runs in api-sqlite only (see vitest.config.ts): start-up and shutdown do not depend on the engine.
@@ -39,21 +56,18 @@ describe('start-up and graceful shutdown', () => {
     form.append('image', new Blob([new Uint8Array(big)]), 'big.jpg');
     const upload = new Request(`${server.url}/api/images`, { method: 'POST', body: form });
     const body = Buffer.from(await upload.arrayBuffer());
-    const net = await import('node:net');
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
-    let answer = '';
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-    });
-    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.write(
+    const connection = rawConnection(server.url);
+    connection.write(
       `POST /api/images HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${upload.headers.get('content-type')}\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
     );
-    await vi.waitUntil(() => answer.startsWith('HTTP/1.1 100'), { timeout: 30_000, interval: 5 });
+    await vi.waitUntil(() => connection.answer().startsWith('HTTP/1.1 100'), {
+      timeout: 30_000,
+      interval: 5,
+    });
     const stopped = server.stop();
-    socket.write(body);
-    await ended;
-    expect(answer).toMatch(/\r\n\r\nHTTP\/1\.1 201 /);
+    connection.write(body);
+    await connection.closed;
+    expect(connection.answer()).toMatch(/\r\n\r\nHTTP\/1\.1 201 /);
     await stopped;
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -62,22 +76,15 @@ describe('start-up and graceful shutdown', () => {
 
 describe('a body over the limit', () => {
   it('is answered 413 and the connection is closed honestly, not left holding the rest', async () => {
-    const net = await import('node:net');
     const { dataDir, server } = await startOnFreePort('redhope-413-');
-    const { port } = new URL(server.url);
     const body = JSON.stringify({ message: 'x'.repeat(300 * 1024) });
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let answer = '';
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-    });
-    socket.on('error', () => undefined); // the server may close while we still write
-    socket.write(
+    const connection = rawConnection(server.url);
+    connection.write(
       `POST /api/contacts HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: keep-alive\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
-    socket.write(body);
-    await closed;
+    connection.write(body);
+    await connection.closed;
+    const answer = connection.answer();
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).toMatch(/connection: close/i);
     // One answer only: nothing of the leftover body was read as another request.
