@@ -62,6 +62,12 @@ async function tapBanglaBeforeTheApp(page: Page, path: string) {
   release();
 }
 
+/** The page's address as the app sees it: path and query. */
+const addressOf = (page: Page) => {
+  const { pathname, search } = new URL(page.url());
+  return pathname + search;
+};
+
 const pageLanguage = (page: Page) =>
   page.evaluate(() => ({
     lang: document.documentElement.lang,
@@ -75,9 +81,7 @@ describe('RedHope in Bangla', () => {
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
     expect(await pageLanguage(page)).toEqual({ lang: 'bn', stored: 'bn' });
     // The address is the page's own again.
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(
-      '/blood-donation-request',
-    );
+    expect(addressOf(page)).toBe('/blood-donation-request');
     await page.context().close();
   });
 
@@ -86,7 +90,7 @@ describe('RedHope in Bangla', () => {
     const search = '/search-donor?bloodGroup=O-&division=Sylhet&page=1';
     await tapBanglaBeforeTheApp(page, search);
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(search);
+    expect(addressOf(page)).toBe(search);
     // The search itself stands: its blood group is chosen, in Bangla now.
     expect(await page.getByLabel(bnScreens.search.bloodGroup).inputValue()).toBe('O-');
     await page.context().close();
