@@ -15,6 +15,8 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20.20.2-bookworm-slim AS runtime
+# NODE_ENV=production makes PUBLIC_URL required: give it at run time (`-e PUBLIC_URL=…`, or
+# compose.yaml, which asks for it), or the server stops at start and names it.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { answerSchemas } from './scripts/vite-answer-schemas.ts';
 
 // Projects: `unit` (pure rules and schemas), `api-sqlite` and `api-postgres` (the same HTTP
 // integration tests against a fresh database per file), and `e2e` (browser journeys against the
@@ -34,6 +33,15 @@ const PROCESS_TESTS = [
   ...BOTH_ENGINES_PROCESS_TESTS,
   'server/admin-cli.test.ts',
   'server/ops/two-instances.test.ts',
+  'server/ops/log-lines.test.ts',
+  'server/ops/redis-outage.test.ts',
+  'server/ops/database-outage.test.ts',
+];
+
+/** Process tests about PostgreSQL itself (two instances, a lost connection). */
+const POSTGRES_ONLY_PROCESS_TESTS = [
+  'server/ops/two-instances.test.ts',
+  'server/ops/database-outage.test.ts',
 ];
 
 const apiProject = (engine: 'sqlite' | 'postgres') => ({
@@ -53,6 +61,13 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
         : []),
     ],
     env: { TEST_ENGINE: engine },
+    // Issue 26: the files of a project share their worker's modules (importing the app anew for
+    // each file was half the project's time). Safe because each file builds its own app on its
+    // own database (createTestApp), the server keeps no state in modules beyond caches of fixed
+    // data, no test changes process.env, the clock (tests pass a ManualClock) or globals, and
+    // each file closes what it opens. It also lets server/test/migrated-template.ts migrate once
+    // per worker rather than once per file.
+    isolate: false,
     // Generous for a slow CI machine (six times slower than this one at times): the slowest test
     // here takes under 4 s on this machine.
     testTimeout: 60_000,
@@ -66,8 +81,8 @@ const processProject = (engine: 'sqlite' | 'postgres') => ({
     globalSetup: ['server/test/build-for-processes.ts'],
     include:
       engine === 'postgres'
-        ? [...BOTH_ENGINES_PROCESS_TESTS, 'server/ops/two-instances.test.ts']
-        : PROCESS_TESTS.filter((file) => file !== 'server/ops/two-instances.test.ts'),
+        ? [...BOTH_ENGINES_PROCESS_TESTS, ...POSTGRES_ONLY_PROCESS_TESTS]
+        : PROCESS_TESTS.filter((file) => !POSTGRES_ONLY_PROCESS_TESTS.includes(file)),
     env: { TEST_ENGINE: engine },
     // Each test starts and kills servers: 5 s on this machine, 30 s with a quarter of a core
     // (as slow as CI has been), so the limit leaves room for slower still.
@@ -80,8 +95,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // web/'s tests see the contract as the browser does (scripts/vite-answer-schemas.ts).
-        plugins: [answerSchemas()],
         test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] },
       },
       apiProject('sqlite'),

@@ -77,9 +77,10 @@ export async function openRequestIds(db: Kysely<Database>, count: number): Promi
  * `count` new pending requests for the donate case to take one by one: a donation is a one-time
  * change, and each server needs its own. Dated ahead: a request past its date is expired (issue
  * 14) and refuses donors, so the past-dated pool made every RedHope donation a 409. The case runs
- * last, after the open list's case, which these would otherwise crowd.
+ * last, after the open list's case, which these would otherwise crowd. With `bags` > 1 (issue 27,
+ * the pledge case), each asks for that many bags of platelets, critically.
  */
-export async function donatePool(db: Kysely<Database>, count: number): Promise<string[]> {
+export async function donatePool(db: Kysely<Database>, count: number, bags = 1): Promise<string[]> {
   const requester = await db
     .selectFrom('user')
     .select(['id', 'name', 'email'])
@@ -107,6 +108,10 @@ export async function donatePool(db: Kysely<Database>, count: number): Promise<s
         donationTime: '10:00',
         requestMessage: 'Bench',
         status: 'pending' as const,
+        // Issue 27: the pledge case asks for several bags of platelets, critical.
+        ...(bags > 1
+          ? { bags, component: 'platelets' as const, urgency: 'critical' as const, urgencyRank: 0 }
+          : {}),
         donorId: null,
         donorName: null,
         donorEmail: null,

@@ -16,8 +16,9 @@ import pg from 'pg';
 import { availableAgainOn, isAvailable } from '../common/availability.rules.ts';
 import { donorSearchSchema } from '../common/user.schema.ts';
 import { findDistrictByName, hasUpazila } from '../server/features/geo/geo.repository.ts';
+import * as pledges from '../server/features/requests/pledges.repository.ts';
+import { type LifecycleColumns, lifecycleView } from '../server/features/requests/request-view.ts';
 import * as requests from '../server/features/requests/requests.repository.ts';
-import { type LifecycleColumns, lifecycleView } from '../server/features/trust/request-view.ts';
 import * as users from '../server/features/users/users.repository.ts';
 import { newId } from '../server/lib/ids.ts';
 import { decodeCursor, readPage } from '../server/lib/pagination.ts';
@@ -98,8 +99,13 @@ const templates = async (call: Parameters<typeof capture>[1]) =>
 
 const SESSION_HOLE = { id: hole('userId'), name: hole('userName'), email: hole('useremail') };
 const [findRequest] = await templates((db) => requests.findById(db, hole('id')));
+// Donate Now pledges a bag (issue 27): take it, refuse a second pledge, record the pledge.
 const [donate] = await templates((db) =>
-  requests.updateStatusToInProgress(db, hole('id'), SESSION_HOLE),
+  pledges.takeBag(db, hole('id'), SESSION_HOLE, hole('now')),
+);
+const [findPledge] = await templates((db) => pledges.findStanding(db, hole('id'), hole('userId')));
+const [insertPledge] = await templates((db) =>
+  pledges.insertPledge(db, hole('id'), SESSION_HOLE, hole('now'), hole('newId')),
 );
 const [findDistrict] = await templates((db) => findDistrictByName(db, hole('district')));
 const [findUpazila] = await templates((db) => hasUpazila(db, DISTRICT_ID_HOLE, hole('upazila')));
@@ -110,7 +116,15 @@ const FIELDS = [
 const [insertRequest] = await templates((db) =>
   requests.insert(db, SESSION_HOLE, Object.fromEntries(FIELDS.map((f) => [f, hole(f)])) as never),
 );
-if (!findRequest || !donate || !findDistrict || !findUpazila || !insertRequest) {
+if (
+  !findRequest ||
+  !donate ||
+  !findPledge ||
+  !insertPledge ||
+  !findDistrict ||
+  !findUpazila ||
+  !insertRequest
+) {
   throw new Error('a repository statement was not recorded');
 }
 // The signed-in user: the session row by token, with its user (what the cookie stands for).
@@ -219,6 +233,9 @@ const requestDto = (r: Record<string, unknown>, day: string, signedIn: boolean) 
   requestMessage: r.requestMessage, donorName: r.donorName, donorEmail: r.donorEmail,
   donorDeleted: r.donorId === null && r.donorName !== null, createdAt: iso(r.createdAt),
   ...lifecycleView(r as unknown as LifecycleColumns, day, { showPeople: signedIn }),
+  // Issue 27: the bench's requests have no pledge the caller may see.
+  bags: r.bags, component: r.component, urgency: r.urgency, bagsPledged: r.bagsPledged,
+  bagsDonated: r.bagsDonated, pledges: [],
 }); // biome-ignore format: one line per few fields
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -267,15 +284,20 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   ) {
     const day = today();
     const statements = await listStatements(`open?${day}&${search}`, async (db) => {
-      await requests.findOpen(db, day, sliceOf(pageOf(query), 3));
+      await requests.findOpen(db, day, sliceOf(pageOf(query), 4));
       await requests.countOpen(db, day);
     });
     const { items, headers } = await listAnswer(
       url,
       query,
       statements,
-      (r) => [r.donationDate as string, r.donationTime as string, r.id as string],
-      3,
+      (r) => [
+        Number(r.urgencyRank),
+        r.donationDate as string,
+        r.donationTime as string,
+        r.id as string,
+      ],
+      4,
       (r) => requestDto(r, day, false),
     );
     return send(res, 200, items, Object.fromEntries(headers));
@@ -303,9 +325,14 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     }
     if (req.method === 'PATCH' && byId) {
       await readJson(req);
-      const { changes } = await runTemplate(donate as Template, { ...slots, id: byId[1] });
+      const id = byId[1];
+      const { changes } = await runTemplate(donate as Template, { ...slots, id });
       if (!changes)
-        return send(res, 409, { error: { code: 'REQUEST_CHANGED', message: 'No longer open.' } });
+        return send(res, 409, { error: { code: 'REQUEST_FULL', message: 'No bag open.' } });
+      // The floor takes no transaction: RedHope's rollback of a second pledge is not matched.
+      if ((await runTemplate(findPledge as Template, { ...slots, id })).rows[0])
+        return send(res, 409, { error: { code: 'ALREADY_PLEDGED', message: 'Pledged.' } });
+      await runTemplate(insertPledge as Template, { ...slots, id, newId: newId() });
       return send(res, 200, { modifiedCount: changes });
     }
     if (req.method === 'POST' && !byId) {

@@ -11,12 +11,13 @@
  *   - donor search requests/s at 1M donors within 25% of the figure at 10k;
  *   - no list query plan at the largest size walks the user or request table or sorts its
  *     matches (on a small table PostgreSQL rightly reads it whole);
- *   - seed:demo of 1M donors under 2 minutes.
+ *   - seed:demo of 1M donors under 2 minutes;
+ *   - pledging on a multi-bag request (issue 27) at ≥ 0.5× the raw server's requests/s;
+ *   - GET /api/outcomes for a year (issue 29) within 200 ms, each query's median.
  *
  * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --rounds 2 (each read
  *   case alternates the servers this many times and keeps each one's best round)  --only TEXT[,TEXT…]
- *   --no-fast-path (RedHope without its public reads' fast path, decision 021: the framework's
- *   own figures, to compare)  --out FILE
+ *   --out FILE
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -38,7 +39,8 @@ import {
   openRequestIds,
   signIn,
 } from './fixtures.ts';
-import { type Figures, writeReport } from './report.ts';
+import { fillOutcomeRollup, timeOutcomes } from './outcomes-case.ts';
+import { type Figures, PLEDGE_BAGS, PLEDGE_CASE, writeReport } from './report.ts';
 import { answerDifferences } from './same-answer.ts';
 import { cpuSeconds, type Started, start } from './servers.ts';
 import { type LoadCase, load } from './wrk.ts';
@@ -51,7 +53,6 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
     out: { type: 'string', default: 'docs/performance-figures.md' },
-    'no-fast-path': { type: 'boolean', default: false },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -201,6 +202,8 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     ...env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
+    // Required in production since issue 25; the bench's own origin, which its writes send.
+    PUBLIC_URL: `http://127.0.0.1:${REDHOPE_PORT}`,
     AUTH_SECRET,
     LOG_LEVEL: 'info',
     // The create case posts thousands of requests from 40 people in seconds; at the limit of 3
@@ -211,7 +214,6 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     // limit (10 a minute an address) the 11th got 429 and the run ended without figures. The
     // limit has its own tests; here it would only measure refusals.
     AUTH_RATE_LIMIT: 'false',
-    PUBLIC_READS_FAST_PATH: args['no-fast-path'] ? 'false' : 'true',
   };
   const logFile = path.join(work, `${engine}-${donors}.log`);
   const redhope = await start('dist/server/index.js', REDHOPE_PORT, production, logFile);
@@ -324,6 +326,57 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
       }
       log(
         `donate: RedHope ${result.redhope?.rps.toFixed(0)} req/s, raw ${result.raw?.rps.toFixed(0)}`,
+      );
+      figures.cases.push(result);
+    }
+    if (only('outcomes')) {
+      // Issue 29: a year of outcomes at this size's requests, read one query at a time.
+      const rows = await fillOutcomeRollup(handle.db, requestCount);
+      const queries = await timeOutcomes(redhope.origin);
+      for (const q of queries)
+        log(
+          `outcomes ${q.query}: median ${q.medianMs.toFixed(1)} ms, slowest ${q.maxMs.toFixed(1)}`,
+        );
+      figures.outcomes = { rows, queries };
+    }
+    if (only(PLEDGE_CASE)) {
+      // Issue 27: Donate Now on requests of PLEDGE_BAGS bags, each taken by that many different
+      // people (the 40 of the create case). Each request's path comes PLEDGE_BAGS times in a
+      // row; wrk's two threads take every other path and each its own run of cookies, so every
+      // pledge of a request is a different donor's, and no request is asked for more bags than
+      // it has. Each server gets its own untouched requests.
+      const people: string[] = [];
+      for (let i = 10; i < 50; i += 1)
+        people.push(await signIn(redhope.origin, `demo${i}@example.org`));
+      const result: Figures['cases'][number] = {
+        name: PLEDGE_CASE,
+        redhope: undefined,
+        raw: undefined,
+      };
+      for (const side of ['redhope', 'raw'] as const) {
+        const ids = await donatePool(handle.db, 15_000, PLEDGE_BAGS);
+        const server = pair[side];
+        const cpu0 = cpuSeconds(server.process.pid);
+        const figures = await load(
+          server.origin,
+          {
+            method: 'PATCH',
+            paths: ids.flatMap((id) =>
+              Array.from({ length: PLEDGE_BAGS }, () => `/api/donation-request/${id}`),
+            ),
+            headers: { 'Content-Type': 'application/json', Origin: server.origin },
+            cookies: people,
+            body: JSON.stringify({ status: 'inprogress' }),
+            once: true,
+          },
+          seconds,
+          work,
+        );
+        const cpu = cpuSeconds(server.process.pid) - cpu0;
+        result[side] = { ...figures, cpuUsPerRequest: (cpu * 1e6) / Math.max(1, figures.requests) };
+      }
+      log(
+        `${PLEDGE_CASE}: RedHope ${result.redhope?.rps.toFixed(0)} req/s, raw ${result.raw?.rps.toFixed(0)}, failures ${result.redhope?.failures}/${result.raw?.failures}`,
       );
       figures.cases.push(result);
     }

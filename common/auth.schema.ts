@@ -53,6 +53,12 @@ export const registerSchema = z.object({
   image: imageUrlSchema,
   bloodGroup: bloodGroupSchema,
   ...placeFields,
+  /**
+   * Issue 31 (PDPO 2025): agreement to the privacy notice, its own box apart from the terms and
+   * never ticked for the person. Only `true` registers; the server stores it with the notice's
+   * version and the time.
+   */
+  consent: z.literal(true, { error: msg('validation.consent.required') }),
 });
 export type Register = z.infer<typeof registerSchema>;
 
@@ -60,6 +66,10 @@ export type Register = z.infer<typeof registerSchema>;
 export const registerFormSchema = registerSchema
   .extend({
     image: z.string().optional(),
+    // A checkbox holds false until ticked; only a ticked one passes, with the same message.
+    consent: z
+      .boolean({ error: msg('validation.consent.required') })
+      .refine((ticked) => ticked, msg('validation.consent.required')),
     confirmPassword: z
       .string({ error: msg('validation.confirmPassword.required') })
       .min(1, msg('validation.confirmPassword.required')),

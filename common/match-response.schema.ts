@@ -15,7 +15,8 @@ export const matchResponseSchema = z.strictObject({
   id: z.string(),
   _id: z.string(),
   name: z.string(),
-  email: z.string(),
+  /** Null past the caller's daily budget of donor emails (issue 25); staff see every one. */
+  email: z.string().nullable(),
   image: z.string().nullable(),
   bloodGroup: z.enum(BLOOD_GROUPS),
   division: z.string(),
@@ -27,10 +28,17 @@ export const matchResponseSchema = z.strictObject({
 });
 export type MatchResponse = z.infer<typeof matchResponseSchema>;
 
-/** GET /api/donation-request/:id/matches/count: compatible donors in the request's district. */
+/**
+ * GET /api/donation-request/:id/matches/count: compatible donors in the request's district
+ * (`nearby`) and anywhere (`anywhere`, by the very rule and cap of the matches list, so the
+ * list's total and this count never disagree: issue 30 item 7).
+ */
 export const matchCountResponseSchema = z.strictObject({
-  /** Counted up to `cap`; `capped` says there are at least that many. */
+  /** Counted up to NEARBY_COUNT_CAP; `capped` says there are at least that many. */
   nearby: z.number().int(),
   capped: z.boolean(),
+  /** Counted up to MATCH_LIST_CAP; `anywhereCapped` says there are at least that many. */
+  anywhere: z.number().int(),
+  anywhereCapped: z.boolean(),
 });
 export type MatchCountResponse = z.infer<typeof matchCountResponseSchema>;

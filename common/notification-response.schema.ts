@@ -17,6 +17,9 @@ export const NOTIFICATION_KINDS = [
   'request-expired',
   'request-confirm-due',
   'request-removed',
+  // Issue 25: reports hid a request (its requester), or weigh enough for staff to review it.
+  'request-under-review',
+  'report-review',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

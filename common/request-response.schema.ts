@@ -1,7 +1,29 @@
 import { z } from 'zod';
-import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
+import {
+  BLOOD_COMPONENTS,
+  BLOOD_GROUPS,
+  PLEDGE_STATUSES,
+  REQUEST_STATUSES,
+  URGENCIES,
+} from './constants.ts';
 
 // Answers only: the web imports these as types, so they stay out of the browser bundle.
+
+/**
+ * One donor's pledge of one bag (issue 27). `donorEmail` is null once the donor's account is
+ * deleted (`donorDeleted`; the name stays).
+ */
+export const pledgeResponseSchema = z.strictObject({
+  id: z.string(),
+  donorName: z.string(),
+  donorEmail: z.string().nullable(),
+  donorDeleted: z.boolean(),
+  status: z.enum(PLEDGE_STATUSES),
+  pledgedAt: z.iso.datetime(),
+  /** When it was marked donated or did-not-come, or withdrawn; null while pledged. */
+  settledAt: z.iso.datetime().nullable(),
+});
+export type PledgeResponse = z.infer<typeof pledgeResponseSchema>;
 
 /**
  * A donation request as the API answers it: the form's fields plus what the server adds.
@@ -43,5 +65,18 @@ export const donationRequestResponseSchema = z.strictObject({
   removed: z.boolean(),
   /** In progress, date passed: the requester is asked to mark it done or cancel it. */
   confirmationDue: z.boolean(),
+  // Issue 27 (decision 030). `donorName`/`donorEmail` above show the earliest standing pledge.
+  /** Bags (donors) asked for, 1 to 10. */
+  bags: z.number().int(),
+  component: z.enum(BLOOD_COMPONENTS),
+  urgency: z.enum(URGENCIES),
+  /** Standing pledges (pledged or donated): "2 of 4 donors found". */
+  bagsPledged: z.number().int(),
+  bagsDonated: z.number().int(),
+  /**
+   * Every pledge, earliest first, for the requester and staff; a donor sees their own only;
+   * anyone else gets none (the counts are public).
+   */
+  pledges: z.array(pledgeResponseSchema),
 });
 export type DonationRequestResponse = z.infer<typeof donationRequestResponseSchema>;

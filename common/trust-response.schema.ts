@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { BLOOD_GROUPS, REQUEST_STATUSES, ROLES } from './constants.ts';
-import { AUDIT_ACTIONS, REPORT_REASONS, REPORT_STATUSES } from './trust.constants.ts';
+import { BLOOD_GROUPS, REQUEST_STATUSES } from './constants.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_ROLES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+} from './trust.constants.ts';
 
 // Answers of the trust, audit and donation-history endpoints (issue 14). The web imports these
 // as types only.
@@ -36,7 +41,12 @@ export const reportedRequestResponseSchema = z.strictObject({
   verified: z.boolean(),
   /** Open reports, one per person. */
   openReports: z.number().int(),
-  /** Hidden from the public list (REPORTS_TO_HIDE open reports) until staff act. */
+  /** What the open reports of active reporters weigh (decision 024). */
+  reportWeight: z.number().int(),
+  /**
+   * Hidden from the public list (its reports weigh REPORT_WEIGHT_TO_HIDE) until staff act; a
+   * verified request never is.
+   */
   hidden: z.boolean(),
   lastReportedAt: z.iso.datetime(),
 });
@@ -65,7 +75,7 @@ export const auditEntryResponseSchema = z.strictObject({
   at: z.iso.datetime(),
   actorName: z.string(),
   actorEmail: z.string().nullable(),
-  actorRole: z.enum(ROLES),
+  actorRole: z.enum(AUDIT_ACTOR_ROLES),
   action: z.enum(AUDIT_ACTIONS),
   targetType: z.enum(['user', 'request', 'report', 'blog']),
   targetId: z.string(),

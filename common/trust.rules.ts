@@ -13,6 +13,13 @@ export type TrustAction = 'verify' | 'report' | 'remove' | 'withdraw' | 'repost'
 export interface TrustState {
   requesterId: string | null;
   donorId: string | null;
+  // Issue 27 (decision 030): see RequestState; a state without them is a one-bag request.
+  bags?: number;
+  bagsPledged?: number;
+  /** Whether the one acting holds a standing pledge (pledged, or donated: then settled). */
+  actorPledged?: boolean;
+  /** Whether that pledge is already settled (donated): it cannot be withdrawn. */
+  actorPledgeSettled?: boolean;
   /** The status as people see it (effectiveStatus). */
   status: RequestStatus;
   verified: boolean;
@@ -91,12 +98,15 @@ export function checkTrustAction(
         return deny(409, 'REQUEST_CLOSED', msg('errors.trust.closed'));
       return null;
     case 'withdraw':
-      if (request.donorId === null || actor.id !== request.donorId)
+      // Issue 27: any donor whose pledge is not settled yet, not only the one shown.
+      if (!(request.actorPledged ?? (request.donorId !== null && actor.id === request.donorId)))
         return request.actorWithdrew
           ? deny(409, 'ALREADY_WITHDRAWN', msg('errors.trust.alreadyWithdrawn'))
           : deny(403, 'FORBIDDEN', msg('errors.trust.onlyDonorWithdraws'));
       if (request.status !== 'inprogress')
         return deny(409, 'REQUEST_NOT_INPROGRESS', msg('errors.trust.withdrawInProgress'));
+      if (request.actorPledgeSettled)
+        return deny(409, 'PLEDGE_SETTLED', msg('errors.requests.pledgeSettled'));
       if (now.getTime() >= donationInstant(request).getTime())
         return deny(409, 'TOO_LATE_TO_WITHDRAW', msg('errors.trust.timePassed'));
       return null;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, ROLES, USER_STATUSES } from './constants.ts';
 import { LANGUAGES } from './languages.ts';
+import { phoneResponseSchema } from './phone-response.schema.ts';
+import { consentStateSchema } from './privacy.ts';
 
 // Answers only: the web imports these as types, so they stay out of the browser bundle.
 
@@ -31,10 +33,19 @@ export const userResponseSchema = z.strictObject({
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** GET /api/users/me: the profile, and the language they chose (issue 16; English until then). */
-export const meResponseSchema = userResponseSchema.extend({ language: z.enum(LANGUAGES) });
+export const meResponseSchema = userResponseSchema.extend({
+  language: z.enum(LANGUAGES),
+  /** Issue 28: their own number and SMS choices; the one answer that carries a number. */
+  phone: phoneResponseSchema,
+  /** Issue 31: where they stand with the privacy notice. */
+  consent: consentStateSchema,
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
-/** A donor search card (GET /api/users/donor); `email` is null for visitors (donor privacy). */
+/**
+ * A donor search card (GET /api/users/donor); `email` is null for visitors (donor privacy), and
+ * for a signed-in caller past their daily budget of donor emails (issue 25).
+ */
 export const donorResponseSchema = z.strictObject({
   id: z.string(),
   _id: z.string(),
@@ -59,5 +70,9 @@ export const sessionUserSchema = z.strictObject({
   image: z.string().nullable(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
+  /** A second factor is on (issue 25): an admin without one is refused admin actions. */
+  twoFactorEnabled: z.boolean(),
+  /** Issue 31: they must agree to the privacy notice first (the session answer says so). */
+  consentOwed: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

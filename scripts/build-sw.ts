@@ -29,6 +29,11 @@ const PUBLIC_LAZY = [
   /^web\/features\/search\/search-donor-page\.tsx$/,
   /^web\/features\/contact\/contact-form\.tsx$/,
   /^web\/locales\//,
+  // Loaded with bn.json when Bangla is chosen (setLanguage): without it a reader who chose Bangla
+  // gets English offline (issue 25). About 10 KB as sent.
+  /^common\/geo\/bangladesh-geo\.json$/,
+  // What a page that cannot open offline shows instead (web/components/offline-page.tsx).
+  /^web\/components\/offline-message\.tsx$/,
 ];
 
 const chunks = JSON.parse(fs.readFileSync(path.resolve('dist/web-chunks.json'), 'utf8')) as Chunk[];

@@ -7,7 +7,7 @@
  *   npx tsx scripts/lighthouse-ab.ts DIR_A DIR_B [--runs 7] [--page /blood-donation-request]
  *
  * Prints every run (Performance, TBT, LCP, load average, Lighthouse's long tasks with where
- * they were spent: R the chunk with react-query's core, I the entry, C Preact, H the page's
+ * they were spent: R the chunk with react-query's core, I the entry, H the page's
  * own HTML, U unattributed, S any other script) and each build's median.
  */
 import os from 'node:os';
@@ -31,7 +31,6 @@ const builds = positionals.map((dir) => path.resolve(dir));
 const where = (url: string) => {
   if (url.includes('removable')) return 'R';
   if (url.includes('/assets/index-')) return 'I';
-  if (url.includes('/assets/compat-')) return 'C';
   if (url === 'Unattributable') return 'U';
   return url.includes('/assets/') ? 'S' : 'H';
 };

@@ -30,7 +30,7 @@ export async function seedDemo(baseUrl: string): Promise<void> {
     return res;
   };
 
-  // A person may hold at most 3 open requests (server/features/trust/lifecycle.repository.ts):
+  // A person may hold at most 3 open requests (server/features/requests/lifecycle.repository.ts):
   // the first four donors make the ten requests between them.
   const requesterCookies: string[] = [];
   for (let i = 0; i < 12; i++) {

@@ -44,7 +44,7 @@ const shell = fs.existsSync(path.join(WEB, 'app.html'))
 fs.writeFileSync(path.join(WEB, 'app.html'), shell);
 compressFile(path.join(WEB, 'app.html'));
 
-// With the browser build's config: the same Preact in place of react-dom (decision 015).
+// With the browser build's config, drawn by react-dom/static's `prerender` (web/prerender.tsx).
 await build({
   configFile: path.resolve('vite.config.ts'),
   logLevel: 'warn',

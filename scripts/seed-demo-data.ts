@@ -36,7 +36,7 @@ const LAST = [
 ];
 /** Blood groups by their share of Bangladesh's population (roughly: B+ and O+ lead). */
 // biome-ignore format: a table
-const GROUP_SHARES: Array<[BloodGroup, number]> = [
+export const GROUP_SHARES: Array<[BloodGroup, number]> = [
   ['B+', 0.32], ['O+', 0.29], ['A+', 0.24], ['AB+', 0.08],
   ['B-', 0.02], ['O-', 0.02], ['A-', 0.02], ['AB-', 0.01],
 ];

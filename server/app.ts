@@ -4,26 +4,35 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_IMAGE_BYTES } from '../common/constants.ts';
 import { msg } from '../common/message-key.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { passwordChangeRoutes } from './auth/password-change.routes.ts';
 import { languageSource, loadSession } from './auth/session.ts';
+import { refuseChangedSession } from './auth/session-owner.ts';
 import { auditRoutes } from './features/audit/audit.routes.ts';
 import { blogsRoutes } from './features/blogs/blogs.routes.ts';
 import { contactInboxRoutes, contactRoutes } from './features/contacts/contacts.routes.ts';
 import { docsRoutes } from './features/docs/docs.routes.ts';
+import { donorEmailsRoutes } from './features/donor-emails/donor-emails.routes.ts';
 import { geoRoutes } from './features/geo/geo.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { historyRoutes } from './features/history/history.routes.ts';
 import { imagesRoutes } from './features/images/images.routes.ts';
 import { matchingRoutes } from './features/matching/matching.routes.ts';
-import {
-  createHttpMetrics,
-  type HttpMetrics,
-  recordRequests,
-} from './features/metrics/http-metrics.ts';
+import { createHttpMetrics, recordRequests } from './features/metrics/http-metrics.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { outboxRoutes } from './features/outbox/outbox.routes.ts';
+import { outcomesRoutes } from './features/outcomes/outcomes.routes.ts';
+import { overdueRoutes } from './features/outcomes/overdue.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { privacyRoutes } from './features/privacy/privacy.routes.ts';
+import { lifecycleRoutes } from './features/requests/lifecycle.routes.ts';
+import { pledgesRoutes } from './features/requests/pledges.routes.ts';
 import { requestsRoutes } from './features/requests/requests.routes.ts';
 import { sharePreviews } from './features/share/share-previews.ts';
+import { handoffRoutes } from './features/sms/handoff.routes.ts';
+import { phoneRoutes } from './features/sms/phone.routes.ts';
+import { shortLinkRoutes } from './features/sms/short-link.routes.ts';
+import { smsReceiptRoutes } from './features/sms/sms-receipts.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
 import { trustRoutes } from './features/trust/trust.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
@@ -50,8 +59,6 @@ const UPLOAD_BODY_LIMIT = MAX_IMAGE_BYTES + 64 * 1024;
 export interface AppOptions {
   /** Folder of the built web app; when absent only the API is served. */
   webRoot?: string;
-  /** The request counters to add to (shared with the public reads' fast path); else its own. */
-  httpMetrics?: HttpMetrics;
 }
 
 /** Builds the whole HTTP app. Every feature is mounted here by hand. */
@@ -60,7 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(closeWhenBodyUnread());
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  const httpMetrics = options.httpMetrics ?? createHttpMetrics();
+  const httpMetrics = createHttpMetrics();
   app.use(recordRequests(httpMetrics));
   app.use(securityHeaders(deps.env));
   // Signed-in answers are never stored anywhere; anonymous ones are revalidated (issue 16).
@@ -100,27 +107,50 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', geoRoutes(deps));
   api.route('/', contactRoutes(deps));
   api.route('/', passwordResetRoutes(deps));
+  // Issue 29: the measures of outcomes, the same for everyone.
+  api.route('/', outcomesRoutes(deps));
+  // Issue 28: an HTTP SMS gateway's delivery receipts (a server, not a person, calls it).
+  api.route('/', smsReceiptRoutes(deps));
   // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it
   // ends sessions past their absolute lifetime before better-auth's get-session can return them.
   api.use(loadSession(deps.auth, deps.db));
   api.route('/', authRoutes(deps));
+  // A stale tab's change under another account than the one it showed is refused (issue 30).
+  api.use(refuseChangedSession);
+  api.route('/', passwordChangeRoutes(deps));
+  // Issue 28: before the users' routes, whose /users/:id would take /users/me/phone.
+  api.route('/', phoneRoutes(deps));
+  // Issue 28: the numbers of a pledge's two sides (decision 036).
+  api.route('/', handoffRoutes(deps));
+  // Issue 31: also before the users' routes (/users/me/consent, DELETE /users/me).
+  api.route('/', privacyRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', matchingRoutes(deps));
   api.route('/', notificationsRoutes(deps));
   api.route('/', statsRoutes(deps));
-  api.route('/', imagesRoutes(deps, deps.storage));
+  api.route('/', imagesRoutes(deps));
   api.route('/', blogsRoutes(deps));
   api.route('/', contactInboxRoutes(deps));
   // Issue 14: trust and the request lifecycle, the audit log, donation history.
+  api.route('/', lifecycleRoutes(deps));
+  // Issue 27: pledge outcomes and the number of bags.
+  api.route('/', pledgesRoutes(deps));
   api.route('/', trustRoutes(deps));
+  // Issue 29: the staff dashboard's requests open longer than their urgency allows.
+  api.route('/', overdueRoutes(deps));
   api.route('/', auditRoutes(deps));
   api.route('/', historyRoutes(deps));
+  // Issue 25: who went past their daily budget of donor emails.
+  api.route('/', donorEmailsRoutes(deps));
+  api.route('/', outboxRoutes(deps));
   api.route('/', docsRoutes(api));
   api.all('*', () => {
     throw notFound(msg('errors.noSuchEndpoint'));
   });
   app.route('/api', api);
+  // Issue 28: an SMS's short link to a request.
+  app.route('/', shortLinkRoutes());
 
   if (options.webRoot) {
     const transformIndex = sharePreviews(deps);

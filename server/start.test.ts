@@ -28,12 +28,53 @@ async function startOnFreePort(prefix: string) {
 function rawConnection(url: string) {
   const socket = net.connect(Number(new URL(url).port), '127.0.0.1');
   let received = '';
+  let failure: string | undefined;
   socket.on('data', (chunk) => {
     received += chunk.toString('latin1');
   });
-  socket.on('error', () => undefined); // the server may close while we still write
+  // The server may close while we still write: EPIPE or ECONNRESET, kept for tests that care.
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    failure ??= error.code ?? error.message;
+  });
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-  return { write: (data: string | Buffer) => socket.write(data), answer: () => received, closed };
+  return {
+    write: (data: string | Buffer) => socket.write(data),
+    answer: () => received,
+    error: () => failure,
+    closed,
+  };
+}
+
+/**
+ * A TCP relay to `port` that hands the server's bytes to the client `delayMs` late, as a network
+ * with latency does, while a reset from the server reaches the client at once: over a real
+ * network a reset makes the client's kernel drop what it had received and not yet been read, so
+ * an answer followed by a reset is lost all the same. On loopback, with no latency, a client
+ * reads the answer before the reset and the loss never shows.
+ */
+async function latencyRelay(port: number, delayMs: number) {
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(port, '127.0.0.1');
+    for (const socket of [client, upstream]) sockets.add(socket);
+    client.pipe(upstream);
+    let later = Promise.resolve();
+    const afterDelay = (step: () => void) => {
+      later = later.then(() => new Promise((resolve) => setTimeout(resolve, delayMs))).then(step);
+    };
+    upstream.on('data', (chunk) => afterDelay(() => client.destroyed || client.write(chunk)));
+    upstream.on('end', () => afterDelay(() => client.end()));
+    upstream.on('error', () => client.resetAndDestroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => relay.close(resolve));
+    },
+  };
 }
 
 // Runs in api-sqlite only (see vitest.config.ts): start-up and shutdown do not depend on the engine.
@@ -89,6 +130,51 @@ describe('a body over the limit', () => {
     expect(answer).toMatch(/connection: close/i);
     // One answer only: nothing of the leftover body was read as another request.
     expect(answer.match(/HTTP\/1\.1 /g)).toHaveLength(1);
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+// Regression (issue 25): a 6 MB upload from a client that does not send `Expect: 100-continue`
+// ended in EPIPE, not 413: the server answered at once and closed with the body unread, so the
+// kernel reset the connection under a client still writing (and could drop the answer with it).
+describe('a body over the limit from a client that sends it all at once', () => {
+  const sixMegabytes = Buffer.alloc(6 * 1024 * 1024, 'x');
+  const targets = [
+    { path: '/api/images', type: 'multipart/form-data; boundary=b' },
+    { path: '/api/contacts', type: 'application/json' },
+  ];
+
+  it("gets the 413 and its JSON error with Node's fetch, over a network with latency", async () => {
+    const { dataDir, server } = await startOnFreePort('redhope-413-fetch-');
+    const relay = await latencyRelay(Number(new URL(server.url).port), 100);
+    for (const target of targets) {
+      const res = await fetch(`${relay.url}${target.path}`, {
+        method: 'POST',
+        headers: { 'content-type': target.type },
+        body: sixMegabytes,
+      });
+      expect(res.status, target.path).toBe(413);
+      expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    await relay.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is read to its end before the answer, so the connection ends cleanly, not reset', async () => {
+    const { dataDir, server } = await startOnFreePort('redhope-413-drain-');
+    for (const target of targets) {
+      const connection = rawConnection(server.url);
+      connection.write(
+        `POST ${target.path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${target.type}\r\nContent-Length: ${sixMegabytes.length}\r\n\r\n`,
+      );
+      connection.write(sixMegabytes);
+      await connection.closed;
+      expect(connection.error(), target.path).toBeUndefined();
+      expect(connection.answer()).toMatch(/^HTTP\/1\.1 413 /);
+      expect(connection.answer()).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    }
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

@@ -3,9 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
-import { createFastPath, withFastPath } from './fast-path.ts';
-import { createHttpMetrics } from './features/metrics/http-metrics.ts';
-import { scheduleRequestSweep } from './features/trust/sweep.jobs.ts';
+import { scheduleRequestSweep } from './features/requests/sweep.jobs.ts';
 import { workerFor } from './jobs/start-worker.ts';
 import type { Env } from './lib/env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -17,9 +15,12 @@ export interface RunningServer {
 }
 
 /** Connects, migrates, and serves the API and the built web app. */
-export async function startServer(env: Env, webRoot = 'dist/web'): Promise<RunningServer> {
-  const logger = createLogger(env.LOG_LEVEL);
-  const { handle, applied } = await openDatabase(env);
+export async function startServer(
+  env: Env,
+  webRoot = 'dist/web',
+  logger = createLogger(env.LOG_LEVEL),
+): Promise<RunningServer> {
+  const { handle, applied } = await openDatabase(env, logger);
   logger.info({ engine: handle.engine, applied }, 'database ready');
   const { deps, close: closeDeps } = buildDeps(handle, env, logger);
   if (!deps.mailer) {
@@ -27,16 +28,19 @@ export async function startServer(env: Env, webRoot = 'dist/web'): Promise<Runni
       'email is off: SMTP_URL is not set, so notifications are in-app only and password reset is unavailable',
     );
   }
-  const httpMetrics = createHttpMetrics();
-  const app = createApp(deps, { webRoot, httpMetrics });
-  // Anonymous public reads skip the framework, with the app's own answer (decision 021).
-  const fastPath = env.PUBLIC_READS_FAST_PATH ? await createFastPath(deps, httpMetrics) : undefined;
+  if (!deps.sms) {
+    logger.warn(
+      'SMS is off: SMS_URL is not set, so phone numbers cannot be verified and alerts go in-app and by email only',
+    );
+  }
+  // Every request goes through the app and its middleware, the public reads too (decision 027).
+  const app = createApp(deps, { webRoot });
   // Alert waves, reminders and the email outbox, from the job table (every instance runs one).
   const worker = workerFor(deps);
   // The hourly sweep of expired and overdue requests (issue 14) rides the same schedule.
   await scheduleRequestSweep(deps.db, deps.clock.now());
   const listener = getRequestListener(app.fetch, { hostname: env.HOST });
-  const server = http.createServer(fastPath ? withFastPath(fastPath, listener) : listener);
+  const server = http.createServer(listener);
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();

@@ -1,10 +1,13 @@
+// First: zod must be jitless before any schema is made (the CSP allows no eval).
+import './lib/zod-jitless.ts';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app.tsx';
+import { installSessionWatch } from './features/auth/session-watch.ts';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
-import { hydrateInSteps } from './lib/hydrate-later.tsx';
+import { FirstScreenMark, hydrateInSteps } from './lib/hydrate-later.tsx';
 import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
 import { adoptLanguageFromAddress } from './lib/language-from-address.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -28,11 +31,13 @@ async function start(root: HTMLElement) {
   ]);
   const router = createBrowserRouter(routes);
   installUnauthorizedHandler(router, queryClient);
+  installSessionWatch(queryClient);
   // Production only: in development Vite serves modules the worker's file list does not name.
   if (import.meta.env.PROD) startServiceWorker(router);
   const app = (
     <StrictMode>
       <App router={router} />
+      <FirstScreenMark />
     </StrictMode>
   );
   // The prerendered pages are English. In Bangla the first render draws over them in one pass
@@ -42,7 +47,11 @@ async function start(root: HTMLElement) {
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).
     hydrateInSteps(2);
-    hydrateRoot(root, app);
+    // As a transition, React hydrates in slices and yields to the browser between them (a tap
+    // meanwhile hydrates its part first); a plain hydrateRoot is one long task on a slow phone.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     createRoot(root).render(app);
   }

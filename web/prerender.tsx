@@ -21,6 +21,8 @@ export const PRERENDERED_PAGES: Record<string, string> = {
   '/search-donor':
     'Find blood donors in Bangladesh by blood group, division, district and upazila.',
   '/blogs': 'Stories and advice about blood donation from the RedHope community.',
+  '/privacy':
+    'What RedHope keeps about donors and requesters, why, who sees what, for how long, and your choices.',
 };
 
 /**

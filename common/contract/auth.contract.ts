@@ -23,6 +23,7 @@ export const authUserSchema = z
     division: z.string(),
     district: z.string(),
     upazila: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
   })
   .meta({ id: 'AuthUser' });
 
@@ -67,8 +68,16 @@ export const signIn = {
   request: { body: jsonBody(loginSchema) },
   responses: {
     200: json(
-      z.strictObject({ redirect: z.boolean(), url: z.string().optional(), user: authUserSchema }),
-      'Signed in',
+      z.union([
+        z.strictObject({ redirect: z.boolean(), url: z.string().optional(), user: authUserSchema }),
+        // Issue 25: the password was right and a second factor is on: no session yet; send the
+        // code to /auth/two-factor/verify-totp (or a recovery code to verify-backup-code).
+        z.strictObject({
+          twoFactorRedirect: z.literal(true),
+          twoFactorMethods: z.array(z.string()),
+        }),
+      ]),
+      'Signed in, or asked for the second factor',
     ),
     ...errors(401, 403, 413, 415, 429),
   },
@@ -109,7 +118,13 @@ export const getSession = {
   summary: 'The signed-in user and session (no token), or null',
   responses: {
     200: json(
-      z.strictObject({ session: authSessionSchema, user: authUserSchema }).nullable(),
+      z
+        .strictObject({
+          session: authSessionSchema,
+          // Issue 31: true until they agree to the privacy notice of today's version.
+          user: authUserSchema.extend({ consentOwed: z.boolean() }),
+        })
+        .nullable(),
       'The session, or null for a visitor',
     ),
     ...errors(401),

@@ -17,6 +17,8 @@ export const errorResponseSchema = z
       code: z.string(),
       message: z.string(),
       details: z.record(z.string(), z.string()).optional(),
+      /** The request the refusal is about (issue 27: DUPLICATE_REQUEST names the open one). */
+      requestId: z.string().optional(),
     }),
   })
   .meta({ id: 'Error' });
@@ -36,6 +38,7 @@ const ERROR_MEANINGS = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   429: 'Too many attempts; Retry-After says when to try again',
+  503: 'The database cannot be reached just now (code DATABASE_UNAVAILABLE); Retry-After says when to try again',
 } as const;
 type ErrorStatus = keyof typeof ERROR_MEANINGS;
 
@@ -45,15 +48,17 @@ type ErrorAnswers<S extends ErrorStatus> = {
 
 /**
  * The refusals an endpoint can answer, all in the one error shape. 400 is always among them:
- * any path, query or body can hold text we refuse (a NUL character, broken percent-encoding).
+ * any path, query or body can hold text we refuse (a NUL character, broken percent-encoding);
+ * and 503, since any answer may need the database while it is away (issue 25). An endpoint with
+ * a 503 of its own states it after these.
  */
-export function errors<const S extends ErrorStatus>(...statuses: S[]): ErrorAnswers<S | 400> {
+export function errors<const S extends ErrorStatus>(...statuses: S[]): ErrorAnswers<S | 400 | 503> {
   return Object.fromEntries(
-    [400 as const, ...statuses].map((status) => [
+    [400 as const, ...statuses, 503 as const].map((status) => [
       status,
       json(errorResponseSchema, ERROR_MEANINGS[status]),
     ]),
-  ) as ErrorAnswers<S | 400>;
+  ) as ErrorAnswers<S | 400 | 503>;
 }
 
 /** A path id: our ids are UUIDs (v7). */

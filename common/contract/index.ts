@@ -3,16 +3,24 @@ import * as auth from './auth.contract.ts';
 import * as blogs from './blogs.contract.ts';
 import * as contacts from './contacts.contract.ts';
 import type { Endpoint } from './define.ts';
+import * as donorEmails from './donor-emails.contract.ts';
 import * as geo from './geo.contract.ts';
+import * as handoff from './handoff.contract.ts';
 import * as history from './history.contract.ts';
 import * as images from './images.contract.ts';
 import * as matching from './matching.contract.ts';
 import * as notifications from './notifications.contract.ts';
+import * as outbox from './outbox.contract.ts';
+import * as outcomes from './outcomes.contract.ts';
+import * as passwordChange from './password-change.contract.ts';
 import * as passwordReset from './password-reset.contract.ts';
+import * as phone from './phone.contract.ts';
+import * as privacy from './privacy.contract.ts';
 import * as requests from './requests.contract.ts';
 import * as stats from './stats.contract.ts';
 import * as system from './system.contract.ts';
 import * as trust from './trust.contract.ts';
+import * as twoFactor from './two-factor.contract.ts';
 import * as users from './users.contract.ts';
 
 /** Every endpoint of the API, by feature: what the OpenAPI document and the tests read. */
@@ -29,10 +37,26 @@ export const contract = {
   matching,
   notifications,
   passwordReset,
+  // Issue 25: a signed-in user changes their password.
+  passwordChange,
   // Issue 14: trust and the request lifecycle, the audit log, donation history.
   trust,
   audit,
   history,
+  // Issue 25: the daily budget of donor emails, and who went past it.
+  donorEmails,
+  // Issue 25: the second factor at sign-in.
+  twoFactor,
+  // Issue 25: the outbox's failed emails, for admins.
+  outbox,
+  // Issue 28: phone numbers, their codes, and SMS.
+  phone,
+  // Issue 28: the numbers of a pledge's two sides, and the request's contact number.
+  handoff,
+  // Issue 29: the measures of outcomes, for everyone.
+  outcomes,
+  // Issue 31: consent to the privacy notice, and deleting one's own account.
+  privacy,
 };
 
 /** The same endpoints as one list. */

@@ -3,6 +3,7 @@ import { availabilitySchema } from '../availability.schema.ts';
 import { matchCountResponseSchema, matchResponseSchema } from '../match-response.schema.ts';
 import { paginationSchema } from '../pagination.schema.ts';
 import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+import { withDonorEmailBudget } from './donor-emails.contract.ts';
 
 /** GET /api/donation-request/:id/matches: who could give, nearest first (requester, staff). */
 export const listMatches = {
@@ -14,7 +15,9 @@ export const listMatches = {
   security: signedIn,
   request: { params: uuidParam, query: paginationSchema },
   responses: {
-    200: page(matchResponseSchema, 'A page of the nearest matches (at most the nearest 200)'),
+    200: withDonorEmailBudget(
+      page(matchResponseSchema, 'A page of the nearest matches (at most the nearest 200)'),
+    ),
     ...errors(401, 403, 404),
   },
 } as const satisfies Endpoint;
@@ -24,7 +27,8 @@ export const countMatches = {
   method: 'get',
   path: '/donation-request/{id}/matches/count',
   tags: ['Matching'],
-  summary: 'How many compatible, eligible, available donors live in the request’s district',
+  summary:
+    'How many compatible, eligible, available donors live in the request’s district, and anywhere (the matches list’s total)',
   security: signedIn,
   request: { params: uuidParam },
   responses: {

@@ -4,10 +4,14 @@ import {
   insertedIdResponseSchema,
   modifiedCountResponseSchema,
 } from '../api-responses.schema.ts';
+import { msg } from '../message-key.ts';
 import { paginationSchema } from '../pagination.schema.ts';
 import {
   createRequestSchema,
+  pledgeOutcomeSchema,
+  requestNeedFilterSchema,
   requestStatusFilterSchema,
+  setBagsSchema,
   statusChangeSchema,
   updateRequestSchema,
 } from '../request.schema.ts';
@@ -37,6 +41,25 @@ export const createRequest = {
   },
 } as const satisfies Endpoint;
 
+/**
+ * GET /api/donation-request/allowance: how many open requests the caller has and may have, so the
+ * form can say so before it is filled (issue 30 item 8). The create call still enforces it.
+ */
+export const getRequestAllowance = {
+  method: 'get',
+  path: '/donation-request/allowance',
+  tags: ['Donation requests'],
+  summary: 'How many open requests the caller has, and the most one person may have at once',
+  security: signedIn,
+  responses: {
+    200: json(
+      z.strictObject({ open: z.number().int().min(0), max: z.number().int().min(1) }),
+      'The caller’s open requests and the limit',
+    ),
+    ...errors(401),
+  },
+} as const satisfies Endpoint;
+
 /** GET /api/donation-request/recent: the latest three of the caller (staff may name another). */
 export const listRecentRequests = {
   method: 'get',
@@ -58,7 +81,13 @@ export const listAllRequests = {
   tags: ['Donation requests'],
   summary: 'Every request, newest first, optionally of one status (admin, volunteer)',
   security: signedIn,
-  request: { query: requestStatusFilterSchema.extend(paginationSchema.shape) },
+  request: {
+    query: requestStatusFilterSchema.extend({
+      ...paginationSchema.shape,
+      // Issue 27: by component and urgency.
+      ...requestNeedFilterSchema.shape,
+    }),
+  },
   responses: {
     200: page(donationRequestResponseSchema, 'A page of requests'),
     ...errors(401, 403),
@@ -78,7 +107,9 @@ export const deleteRequest = {
 
 /**
  * GET /api/donation-request: `?email=` lists that requester's requests (signed in: oneself, or
- * staff); `?status=pending` without email is the public list of open requests, soonest first.
+ * staff); `?status=pending` without email is the public list of requests with a bag still open
+ * (issue 27: pending, or in progress with fewer pledges than bags), critical first, then urgent,
+ * then scheduled, each soonest first.
  */
 export const listRequests = {
   method: 'get',
@@ -91,6 +122,8 @@ export const listRequests = {
       ...paginationSchema.shape,
       // Issue 14: the public list can show only verified requests.
       ...verifiedFilterSchema.shape,
+      // Issue 27: by component and urgency.
+      ...requestNeedFilterSchema.shape,
     }),
   },
   responses: {
@@ -114,8 +147,8 @@ export const getRequest = {
 } as const satisfies Endpoint;
 
 /**
- * PATCH /api/donation-request/:id: with `{status}` donate (`inprogress`) or finish (`done`,
- * `cancel`); otherwise the requester's edit of their pending request.
+ * PATCH /api/donation-request/:id: with `{status}` donate (`inprogress`: pledge one bag, issue
+ * 27) or finish (`done`, `cancel`); otherwise the requester's edit of their pending request.
  */
 export const changeRequest = {
   method: 'patch',
@@ -124,6 +157,45 @@ export const changeRequest = {
   summary: 'Donate (status inprogress), mark done or cancel, or edit one’s pending request',
   security: signedIn,
   request: { params: uuidParam, body: body(z.union([statusChangeSchema, updateRequestSchema])) },
+  responses: {
+    200: json(modifiedCountResponseSchema, 'Changed'),
+    ...errors(401, 403, 404, 409, 413, 415),
+  },
+} as const satisfies Endpoint;
+
+const pledgeParams = uuidParam.extend({
+  pledgeId: z.uuid({ error: msg('validation.id.uuid') }),
+});
+
+/**
+ * POST /api/donation-request/:id/pledges/:pledgeId/outcome (issue 27): the requester or staff
+ * record that the donor gave (`donated`: recorded on the donor; the request is done once every
+ * bag is) or did not come (`no_show`: the bag is open again and its alerts resume).
+ */
+export const recordPledgeOutcome = {
+  method: 'post',
+  path: '/donation-request/{id}/pledges/{pledgeId}/outcome',
+  tags: ['Donation requests'],
+  summary: 'Mark one pledge donated or did-not-come (the requester, a volunteer or an admin)',
+  security: signedIn,
+  request: { params: pledgeParams, body: body(pledgeOutcomeSchema) },
+  responses: {
+    200: json(modifiedCountResponseSchema, 'Recorded'),
+    ...errors(401, 403, 404, 409, 413, 415),
+  },
+} as const satisfies Endpoint;
+
+/**
+ * POST /api/donation-request/:id/bags (issue 27): the requester sets how many bags their open
+ * request asks for (1 to 10, never fewer than its standing pledges): one request per need.
+ */
+export const setRequestBags = {
+  method: 'post',
+  path: '/donation-request/{id}/bags',
+  tags: ['Donation requests'],
+  summary: 'Set how many bags one’s open request asks for (its requester)',
+  security: signedIn,
+  request: { params: uuidParam, body: body(setBagsSchema) },
   responses: {
     200: json(modifiedCountResponseSchema, 'Changed'),
     ...errors(401, 403, 404, 409, 413, 415),

@@ -10,18 +10,22 @@ export const health = {
   responses: { 200: json(z.strictObject({ status: z.literal('ok') }), 'Up'), ...errors() },
 } as const satisfies Endpoint;
 
-/** GET /api/ready: the database answers, and Redis too when one is configured. */
+/** GET /api/ready: the database answers (Redis, when configured, is reported beside it). */
 export const ready = {
   method: 'get',
   path: '/ready',
   tags: ['System'],
-  summary: 'The server can serve requests (its database, and Redis when configured, answer)',
+  summary:
+    'The server can serve requests (its database answers); Redis, when configured, is reported: ' +
+    'while it is away the rate limits count in the database',
   responses: {
+    // Readiness answers its own 503 (what does not answer), never the error shape's.
+    ...errors(),
     200: json(
       z.strictObject({
         status: z.literal('ready'),
         database: z.literal('ok'),
-        redis: z.literal('ok').optional(),
+        redis: z.enum(['ok', 'unreachable']).optional(),
       }),
       'Ready',
     ),
@@ -31,9 +35,8 @@ export const ready = {
         database: z.enum(['ok', 'unreachable']),
         redis: z.enum(['ok', 'unreachable']).optional(),
       }),
-      'The database or Redis does not answer (the field that says unreachable)',
+      'The database does not answer',
     ),
-    ...errors(),
   },
 } as const satisfies Endpoint;
 

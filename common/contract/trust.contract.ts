@@ -38,12 +38,13 @@ export const reportRequest = {
   method: 'post',
   path: '/donation-request/{id}/report',
   tags,
-  summary: 'Report a request (asks for money, fake or duplicate, abusive); once per person',
+  summary:
+    'Report a request (asks for money, fake or duplicate, abusive); once per person, a few a day',
   security: signedIn,
   request: { params: uuidParam, body: body(reportSchema) },
   responses: {
     201: json(insertedIdResponseSchema, 'Reported'),
-    ...errors(401, 403, 404, 409, 413, 415),
+    ...errors(401, 403, 404, 409, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 

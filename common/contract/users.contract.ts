@@ -16,6 +16,7 @@ import {
   userResponseSchema,
 } from '../user-response.schema.ts';
 import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+import { withDonorEmailBudget } from './donor-emails.contract.ts';
 
 const emailParam = z.object({ email: z.string().min(1).max(254) });
 
@@ -94,9 +95,13 @@ export const searchDonors = {
   method: 'get',
   path: '/users/donor',
   tags: ['Users'],
-  summary: 'Search active, visible donors (the email only for signed-in callers)',
+  summary:
+    'Search active, visible donors (the email only for signed-in callers, up to their daily budget)',
   request: { query: donorSearchSchema.extend(paginationSchema.shape) },
-  responses: { 200: page(donorResponseSchema, 'A page of donors, by name'), ...errors() },
+  responses: {
+    200: withDonorEmailBudget(page(donorResponseSchema, 'A page of donors, by name')),
+    ...errors(),
+  },
 } as const satisfies Endpoint;
 
 /** GET /api/users: every user (admin). */
@@ -142,7 +147,7 @@ export const updateProfile = {
   request: { params: uuidParam, body: body(updateProfileSchema) },
   responses: {
     200: json(modifiedCountResponseSchema, 'Changed'),
-    ...errors(401, 403, 404, 413, 415),
+    ...errors(401, 403, 404, 409, 413, 415),
   },
 } as const satisfies Endpoint;
 

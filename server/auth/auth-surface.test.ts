@@ -27,6 +27,7 @@ const registration = () => ({
   bloodGroup: 'B+',
   division: 'Khulna',
   district: 'Jashore',
+  consent: true,
 });
 
 describe(`better-auth's reachable surface (${process.env.TEST_ENGINE})`, () => {
@@ -175,5 +176,23 @@ describe(`better-auth's reachable surface (${process.env.TEST_ENGINE})`, () => {
       .where('email', '=', body.email)
       .executeTakeFirstOrThrow();
     expect(row.role).toBe('donor');
+  });
+
+  // Issue 25: the second factor opens exactly what setup and sign-in need; the plugin's other
+  // endpoints (another way to read the key, codes by email or SMS, new recovery codes) stay shut.
+  it('opens exactly four two-factor endpoints, all POST', () => {
+    const twoFactor = (path: string) => path.startsWith('/two-factor/');
+    expect(ALLOWED_AUTH_ENDPOINTS.filter((e) => twoFactor(e.path))).toEqual([
+      { method: 'POST', path: '/two-factor/enable' },
+      { method: 'POST', path: '/two-factor/verify-totp' },
+      { method: 'POST', path: '/two-factor/verify-backup-code' },
+      { method: 'POST', path: '/two-factor/disable' },
+    ]);
+    expect(libraryPaths().filter(twoFactor).sort()).toEqual(
+      [
+        ...ALLOWED_AUTH_ENDPOINTS.map((e) => e.path).filter(twoFactor),
+        ...REFUSED_AUTH_PATHS.filter(twoFactor),
+      ].sort(),
+    );
   });
 });

@@ -11,6 +11,12 @@ export const ALLOWED_AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; pat
   { method: 'GET', path: '/get-session' },
   // "Sign out everywhere" on the profile page: ends every session and token of the caller.
   { method: 'POST', path: '/revoke-sessions' },
+  // Issue 25: a second factor (two-factor.ts): set it up, the code step of a sign-in (or the
+  // setup's first code), a recovery code in its place, and turning it off.
+  { method: 'POST', path: '/two-factor/enable' },
+  { method: 'POST', path: '/two-factor/verify-totp' },
+  { method: 'POST', path: '/two-factor/verify-backup-code' },
+  { method: 'POST', path: '/two-factor/disable' },
 ];
 
 /**
@@ -45,6 +51,12 @@ export const REFUSED_AUTH_PATHS: readonly string[] = [
   '/account-info',
   '/ok',
   '/error',
+  // The twoFactor plugin's others: enable already answers the authenticator's address once;
+  // email and SMS codes are not configured; new recovery codes come from turning it off and on.
+  '/two-factor/get-totp-uri',
+  '/two-factor/send-otp',
+  '/two-factor/verify-otp',
+  '/two-factor/generate-backup-codes',
 ];
 
 /**

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   createToken,
   getSession,
@@ -6,8 +7,11 @@ import {
   signOutEverywhere,
   signUp,
 } from '../../common/contract/auth.contract.ts';
+import * as twoFactor from '../../common/contract/two-factor.contract.ts';
 import type { Language } from '../../common/languages.ts';
 import { msg, parseMessage } from '../../common/message-key.ts';
+import type { Database } from '../db/schema.ts';
+import * as consents from '../features/privacy/consent.repository.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { callerLanguage, hasMessage, retryIn, textOf } from '../lib/messages.ts';
@@ -27,7 +31,12 @@ const HOUR_MS = 60 * 60 * 1000;
  * session tokens leave the body (the browser holds its session in an httpOnly cookie, and page
  * scripts must not read it), and a 429 says when to retry in the standard header.
  */
-async function reshape(res: Response, path: string, language: Language): Promise<Response> {
+async function reshape(
+  res: Response,
+  path: string,
+  language: Language,
+  db: Kysely<Database>,
+): Promise<Response> {
   if (!res.headers.get('content-type')?.includes('application/json')) return res;
   const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
   const headers = new Headers(res.headers);
@@ -58,6 +67,7 @@ async function reshape(res: Response, path: string, language: Language): Promise
         },
       }
     : withoutTokens(body);
+  if (path === '/get-session' && !refusal) await withConsentOwed(db, answer);
   return new Response(JSON.stringify(answer), { status: res.status, headers });
 }
 
@@ -94,6 +104,17 @@ function addressLimitRefusal(path: string, seconds: number) {
   return { code: 'TOO_MANY_REQUESTS', message: refused(msg('errors.limits.requests')) };
 }
 
+/**
+ * Issue 31: the session's user says whether they owe consent to the privacy notice (never given,
+ * or given to an older version), so the web asks before anything else after sign-in.
+ */
+async function withConsentOwed(db: Kysely<Database>, answer: Record<string, unknown> | null) {
+  const user = answer?.user as Record<string, unknown> | undefined;
+  if (user && typeof user.id === 'string') {
+    user.consentOwed = (await consents.consentState(db, user.id)).owed;
+  }
+}
+
 /** The answer without `token` and `session.token` (sign-in, sign-up and get-session carry them). */
 function withoutTokens(body: Record<string, unknown> | null) {
   if (!body) return body;
@@ -117,6 +138,9 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
   const languages = languageSource(auth, db);
   // better-auth validates and answers these itself; they are described here, served below.
   for (const endpoint of [signUp, signIn, signOut, signOutEverywhere, getSession]) {
+    routes.openAPIRegistry.registerPath(endpoint);
+  }
+  for (const endpoint of Object.values(twoFactor)) {
     routes.openAPIRegistry.registerPath(endpoint);
   }
   routes
@@ -154,7 +178,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       const res = await auth.handler(request);
       // The caller's language is looked up only for a refusal, which has words to write.
       const language = res.status >= 400 ? await callerLanguage(c, languages) : 'en';
-      return reshape(res, path, language);
+      return reshape(res, path, language, db);
     });
 
   // A bearer token for API clients, made from the caller's own session (never for a posted

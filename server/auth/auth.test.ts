@@ -18,6 +18,7 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   division: 'Khulna',
   district: 'Jashore',
   upazila: 'Jashore Sadar',
+  consent: true,
   ...overrides,
 });
 
@@ -180,7 +181,7 @@ describe(`sign-in and sessions (${process.env.TEST_ENGINE})`, () => {
     }
     const locked = await signIn(t, user.email);
     expect(locked.status).toBe(429);
-    expect(locked.body.error.message).toMatch(/wait 15 minutes/);
+    expect(locked.body.error.message).toMatch(/try again in 15 minutes/);
     // The lock is a window, not a ban: once it has passed the owner signs in again.
     await t.db
       .updateTable('counter')

@@ -4,27 +4,32 @@ import type { Kysely } from 'kysely';
 import { passwordSchema, registerSchema } from '../../common/auth.schema.ts';
 import { DEFAULT_LANGUAGE, languageFromHeader } from '../../common/languages.ts';
 import { msg } from '../../common/message-key.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../common/privacy.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { assertValidPlace } from '../features/geo/places.ts';
 import { claimRegistrationPhoto } from '../features/images/unclaimed-uploads.ts';
+import * as consents from '../features/privacy/consent.repository.ts';
 import type { CounterStore } from '../lib/counter-store.ts';
 import type { Env } from '../lib/env.ts';
 import { ACCOUNT_BLOCKED_MESSAGE, AppError } from '../lib/errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Logger } from '../lib/logger.ts';
 import { textOf } from '../lib/messages.ts';
-import { trustedOrigins } from '../lib/origins.ts';
+import { publicBaseUrl, trustedOrigins } from '../lib/origins.ts';
+import {
+  accountLockedMessage,
+  countPasswordAttempt,
+  failureKey,
+  secondsUntil,
+} from './account-lockout.ts';
 import { PASSWORD_FIELDS } from './auth-surface.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { SESSION_IDLE_SECONDS } from './session-limits.ts';
+import { twoFactorPlugins } from './two-factor.ts';
 
 /** The header our own middleware sets from the socket (or trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = 'x-redhope-client-ip';
-
-/** Failed sign-ins per account: 5 in 15 minutes, then wait for the window to pass. */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const ACCOUNT_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface AuthDeps {
   logger: Logger;
@@ -57,8 +62,16 @@ function refuseOtherKeys(
   }
 }
 
-/** The counter of failed sign-ins for an account (a password reset clears it). */
-export const failureKey = (email: string) => `signin-fail:${email.trim().toLowerCase()}`;
+/** The lockout's answer: 429, when to try again in Retry-After and in words. */
+function accountLocked(resetAt: number): APIError {
+  const retryAfter = secondsUntil(resetAt);
+  const message = accountLockedMessage(retryAfter);
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { code: 'TOO_MANY_ATTEMPTS', message: textOf('en', message), messageKey: message },
+    { 'retry-after': String(retryAfter) },
+  );
+}
 
 /**
  * A refusal thrown inside better-auth: its message in English (what better-auth logs, and what a
@@ -78,7 +91,7 @@ function toApiError(error: AppError): APIError {
 }
 
 export function createAuth({ logger, db, engine, env, secret, counters }: AuthDeps) {
-  const baseURL = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const baseURL = publicBaseUrl(env);
   const origins = trustedOrigins(env);
   return betterAuth({
     appName: 'RedHope',
@@ -88,11 +101,23 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
       level: 'error',
       log: (level, message) => logger[level]({ from: 'better-auth' }, message),
     },
+    onAPIError: {
+      // Without this, better-auth prints each refusal of its endpoints (a bad body, a field not
+      // allowed) with console.error as free text, the caller's own words in it: a CR/LF there
+      // started a forged log line (issue 25). Thrown instead: a refusal (an APIError) becomes
+      // its answer as before, and our request log has it; anything else (a database that cannot
+      // be reached) goes on to our error handler, which logs it as JSON with the request id and
+      // answers it as every route does (a 503). An onError handler could not do this: what it
+      // throws, better-auth swallows and answers with an empty 500.
+      throw: true,
+    },
     baseURL,
     basePath: '/api/auth',
     secret,
     trustedOrigins: origins,
     database: { db, type: engine, transaction: true },
+    // Issue 25: a second factor at sign-in (two-factor.ts).
+    plugins: twoFactorPlugins(),
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -221,13 +246,11 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
         if (ctx.path === '/sign-in/email') {
           refuseOtherKeys(ctx.body, SIGN_IN_KEYS, 'validation.fields.notAtSignIn');
           const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
-          const failures = await counters.peek(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
-          if (failures >= ACCOUNT_FAILURE_LIMIT) {
-            throw refusal('TOO_MANY_REQUESTS', {
-              code: 'TOO_MANY_ATTEMPTS',
-              message: msg('errors.limits.accountSignIns'),
-            });
-          }
+          // Counted before the password is checked, in one atomic step: of a burst of guesses
+          // arriving together only the first five are checked (issue 25). Reading the count
+          // first and adding to it after the check let all forty through.
+          const attempt = await countPasswordAttempt(counters, email);
+          if (attempt.locked) throw accountLocked(attempt.resetAt);
         }
         return;
       }),
@@ -246,6 +269,10 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
         if (newUser && ctx.path === '/sign-up/email') {
           // The registration's photo is now this account's: no longer waiting, never swept.
           await claimRegistrationPhoto(db, ctx.body?.image, newUser.id);
+          // Issue 31: the consent the before-hook required, with the notice's version and the
+          // time. Written after better-auth's transaction (its hooks run there): should it fail,
+          // the account simply owes consent and is asked at once, as an older account is.
+          await consents.give(db, newUser.id, new Date(), PRIVACY_NOTICE_VERSION);
           // The language the person registered in is theirs until they choose (issue 16).
           const language = languageFromHeader(ctx.headers?.get('accept-language'));
           if (language !== DEFAULT_LANGUAGE) {
@@ -254,10 +281,8 @@ export function createAuth({ logger, db, engine, env, secret, counters }: AuthDe
         }
         if (ctx.path !== '/sign-in/email') return;
         const email = typeof ctx.body?.email === 'string' ? ctx.body.email : '';
-        const returned = ctx.context.returned;
-        const failed = isAPIError(returned) && returned.statusCode === 401;
-        if (failed) await counters.hit(failureKey(email), ACCOUNT_FAILURE_WINDOW_MS);
-        else if (!isAPIError(returned)) await counters.reset(failureKey(email));
+        // Every attempt was counted before the check; the right password clears the count.
+        if (!isAPIError(ctx.context.returned)) await counters.reset(failureKey(email));
       }),
     },
   });

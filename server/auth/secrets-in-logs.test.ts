@@ -27,11 +27,16 @@ const signUpBody = () => ({
   bloodGroup: 'A-',
   division: 'Khulna',
   district: 'Jashore',
+  consent: true,
 });
 
 describe(`no secret in answers or logs (${process.env.TEST_ENGINE})`, () => {
   it('refuses a sign-up sent as a form without echoing its password, in the answer or the log', async () => {
-    const form = new URLSearchParams({ ...signUpBody(), role: 'admin' }).toString();
+    const form = new URLSearchParams({
+      ...signUpBody(),
+      consent: 'true',
+      role: 'admin',
+    }).toString();
     const res = await request(t, '/api/auth/sign-up/email', {
       method: 'POST',
       headers: {

@@ -1,14 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Role } from '../../common/constants.ts';
+import { msg } from '../../common/message-key.ts';
 import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Database } from '../db/schema.ts';
 import { findLanguageById } from '../features/users/users.repository.ts';
 import type { AppEnv } from '../lib/context.ts';
-import { accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
+import { AppError, accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
 import type { LanguageSource } from '../lib/messages.ts';
 import type { Auth } from './auth.ts';
-import { cookieSessionReader } from './cookie-session.ts';
 import * as sessions from './sessions.repository.ts';
 
 /**
@@ -18,7 +18,6 @@ import * as sessions from './sessions.repository.ts';
  * refuses by itself.
  */
 export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler<AppEnv> {
-  const readCookieSession = cookieSessionReader(auth, db);
   return async (c, next) => {
     c.set('user', null);
     c.set('session', null);
@@ -31,24 +30,20 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
       }
       return next();
     }
-    const cookie = c.req.header('cookie');
-    if (!cookie) return next();
-    const quick = await readCookieSession(cookie);
-    if (quick) {
-      c.set('user', pickUser(quick));
-      c.set('session', { id: quick.sessionId, parentId: null, viaBearer: false });
-      return next();
-    }
+    if (!c.req.header('cookie')) return next();
+    // better-auth's own reading of its cookie (decision 027): the signature, the session row,
+    // the daily sliding refresh and the clearing of stale cookies are all its own.
     const { headers, response } = await auth.api.getSession({
       headers: c.req.raw.headers,
       returnHeaders: true,
     });
     for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
     if (response) {
-      if (!sessions.isLive(response.session)) {
+      const user = response.user as unknown as SessionUser;
+      if (!sessions.isLive(response.session, user.role)) {
         await sessions.deleteById(db, response.session.id);
       } else {
-        c.set('user', pickUser(response.user as unknown as SessionUser));
+        c.set('user', pickUser(user));
         c.set('session', { id: response.session.id, parentId: null, viaBearer: false });
       }
     }
@@ -69,6 +64,7 @@ function pickUser(row: SessionUser): SessionUser {
     image: row.image,
     role: row.role,
     status: row.status,
+    twoFactorEnabled: row.twoFactorEnabled === true,
   };
 }
 
@@ -80,14 +76,29 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-/** Allows only the given roles (after requireUser). */
+/**
+ * Allows only the given roles (after requireUser). An admin acts as staff only with a second
+ * factor on (issue 25, decision 025): until they set one up, every role-guarded route refuses
+ * them with TWO_FACTOR_REQUIRED, so a stolen admin password alone reaches no admin action.
+ */
 export function requireRole(...roles: Role[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.get('user');
     if (!user) throw unauthorized();
     if (!roles.includes(user.role)) throw forbidden();
+    assertSecondFactor(user);
     return next();
   };
+}
+
+/**
+ * For a route that lets staff do what others may not, checked in the route (another person's
+ * request or profile): an admin uses those rights only with a second factor on (issue 25).
+ */
+export function assertSecondFactor(user: SessionUser): void {
+  if (user.role === 'admin' && !user.twoFactorEnabled) {
+    throw new AppError(403, 'TWO_FACTOR_REQUIRED', msg('errors.twoFactorRequired'));
+  }
 }
 
 /** The signed-in user; only call after requireUser. */
@@ -101,21 +112,27 @@ export function currentUser(c: { get: (key: 'user') => SessionUser | null }): Se
  * The stored language of whoever calls (issue 16), for the language of answers' messages. Read
  * only when an answer needs words (an error), so no successful request pays for it. Routes
  * mounted before loadSession (contact form, password reset) have not read the session: it is
- * read here, the quick way, and a caller it cannot tell is answered by their Accept-Language.
+ * read here, by better-auth without its refresh (this answer sets no cookie), and a caller it cannot tell is answered by their Accept-Language.
  */
 export function languageSource(auth: Auth, db: Kysely<Database>): LanguageSource {
-  const readCookieSession = cookieSessionReader(auth, db);
   return {
     async storedLanguage(c) {
       const user = (c as Context<AppEnv>).get('user');
       let userId = user?.id;
       if (user === undefined) {
         const bearer = bearerToken(c.req.header('authorization'));
-        const cookie = c.req.header('cookie');
         if (bearer) userId = (await sessions.findByBearerToken(db, bearer))?.id;
-        else if (cookie) userId = (await readCookieSession(cookie))?.id;
+        else if (c.req.header('cookie')) userId = (await readOnly(auth, c.req.raw.headers))?.id;
       }
       return userId ? findLanguageById(db, userId) : undefined;
     },
   };
+}
+
+/** The user behind a session cookie, as better-auth reads it, without moving its expiry. */
+async function readOnly(auth: Auth, headers: Headers): Promise<SessionUser | undefined> {
+  const found = await auth.api.getSession({ headers, query: { disableRefresh: true } });
+  if (!found) return undefined;
+  const user = found.user as unknown as SessionUser;
+  return sessions.isLive(found.session, user.role) ? user : undefined;
 }

@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toIso } from '../db/dialect.ts';
+import type { Role } from '../../common/constants.ts';
+import { toBool, toIso } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { newId, nowIso } from '../lib/ids.ts';
-import { SESSION_ABSOLUTE_MS } from './session-limits.ts';
+import { absoluteLifetimeMs, SESSION_ABSOLUTE_MS } from './session-limits.ts';
 
 const ms = (value: Date | string) => new Date(toIso(value)).getTime();
 
-/** A session is over when its idle expiry passed or it is older than the absolute lifetime. */
-export function isLive(session: { expiresAt: Date | string; createdAt: Date | string }): boolean {
+/**
+ * A session is over when its idle expiry passed or it is older than the absolute lifetime of its
+ * user's role (12 hours for staff, 30 days for donors): read at every request, so a donor made
+ * volunteer keeps an older session no longer than the staff limit.
+ */
+export function isLive(
+  session: { expiresAt: Date | string; createdAt: Date | string },
+  role: Role,
+): boolean {
   const now = Date.now();
-  return ms(session.expiresAt) > now && ms(session.createdAt) + SESSION_ABSOLUTE_MS > now;
+  return ms(session.expiresAt) > now && ms(session.createdAt) + absoluteLifetimeMs(role) > now;
 }
 
 /**
@@ -29,6 +37,7 @@ export async function findByBearerToken(db: Kysely<Database>, token: string) {
       'user.image',
       'user.role',
       'user.status',
+      'user.twoFactorEnabled',
       'session.id as sessionId',
       'session.parentId',
       'session.expiresAt',
@@ -38,13 +47,13 @@ export async function findByBearerToken(db: Kysely<Database>, token: string) {
     ])
     .where('session.token', '=', token)
     .executeTakeFirst();
-  if (!row || !isLive(row)) return undefined;
+  if (!row || !isLive(row, row.role)) return undefined;
   if (row.parentId) {
     if (!row.parentExpiresAt || !row.parentCreatedAt) return undefined;
-    if (!isLive({ expiresAt: row.parentExpiresAt, createdAt: row.parentCreatedAt }))
+    if (!isLive({ expiresAt: row.parentExpiresAt, createdAt: row.parentCreatedAt }, row.role))
       return undefined;
   }
-  return row;
+  return { ...row, twoFactorEnabled: toBool(row.twoFactorEnabled) };
 }
 
 /**

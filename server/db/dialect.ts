@@ -11,13 +11,13 @@ import {
   PostgresDialect,
   type SelectQueryBuilder,
   type SqlBool,
-  type SqliteDatabase,
+  SqliteDialect,
   sql,
 } from 'kysely';
 import pg from 'pg';
-import { allowReadNow } from './read-now.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { Database } from './schema.ts';
-import { FifoSqliteDialect } from './sqlite-fifo-dialect.ts';
+import { withStatementCache } from './sqlite-statement-cache.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -33,8 +33,15 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** SQLite file path (ignored for PostgreSQL). */
   sqliteFile?: string;
+  /**
+   * Or a SQLite database image, opened in memory (a copy: the image is not changed). Tests open
+   * a migrated template this way instead of migrating each test file's database anew.
+   */
+  sqliteImage?: Buffer;
   /** PostgreSQL schema to use (tests give each file its own). */
   pgSchema?: string;
+  /** Where a lost PostgreSQL connection (and its return) is reported; the server's log. */
+  logger?: Pick<Logger, 'warn' | 'info'>;
 }
 
 /** The pragmas every SQLite connection must run with; checked at start by `checkSqlitePragmas`. */
@@ -52,55 +59,88 @@ export function connect(options: ConnectOptions): DatabaseHandle {
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    survivePoolErrors(pool, options.logger);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
+  if (!options.sqliteImage && file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  }
+  const sqlite = new BetterSqlite3(options.sqliteImage ?? file);
   sqlite.pragma(`journal_mode = ${SQLITE_PRAGMAS.journal_mode}`);
   sqlite.pragma(`synchronous = ${SQLITE_PRAGMAS.synchronous}`);
   sqlite.pragma(`busy_timeout = ${SQLITE_PRAGMAS.busy_timeout}`);
   sqlite.pragma(`foreign_keys = ${SQLITE_PRAGMAS.foreign_keys ? 'ON' : 'OFF'}`);
-  const statements = withStatementCache(sqlite);
-  const dialect = new FifoSqliteDialect({ database: statements });
-  const db = new Kysely<Database>({ dialect });
-  allowReadNow(db.getExecutor(), (sqlText, parameters) =>
-    dialect.whenIdle(() => {
-      const statement = statements.prepare(sqlText) as BetterSqlite3.Statement;
-      return statement.reader ? (statement.all(parameters) as unknown[]) : undefined;
-    }),
-  );
+  // Kysely's own SQLite dialect, given a database that keeps its prepared statements (decision 032).
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }
 
-/** How many prepared statements a SQLite connection keeps (the app has a few dozen shapes). */
-const STATEMENT_CACHE_SIZE = 500;
+/**
+ * Issue 25: a connection of the pool that PostgreSQL closes (a restart, a failover, an idle
+ * timeout, a killed backend) emits `error`, and an `error` nobody listens to ends the process:
+ * one database restart stopped every instance at once. The pool listens only while a connection
+ * is idle; one checked out (between the statements of a transaction) is listened to here too.
+ * The pool drops the broken connection by itself and opens new ones as requests need them, so
+ * the outage is only reported: once when it starts, once when a connection opens again. The
+ * requests that meet it fail with an error `isDatabaseUnavailable` recognises (a 503).
+ */
+function survivePoolErrors(pool: pg.Pool, logger: ConnectOptions['logger']) {
+  let lost = false;
+  const connectionLost = (err: Error) => {
+    if (lost) return;
+    lost = true;
+    logger?.warn({ err }, 'PostgreSQL connection lost; new connections will be tried as needed');
+  };
+  pool.on('error', connectionLost);
+  pool.on('connect', (client) => {
+    client.on('error', connectionLost);
+    if (!lost) return;
+    lost = false;
+    logger?.info('PostgreSQL is reachable again');
+  });
+}
+
+/** Node's codes for a connection that failed or broke, and PostgreSQL's (class 08, 57P0x). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the backend was terminated, or the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or in recovery
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+/** What node-postgres says of a connection that ended under a query, or broke before it. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect/;
 
 /**
- * Kysely prepares every statement anew, so SQLite parsed and planned each query on every
- * request (7% of a donor search's CPU in the bench's profile). Prepared statements are kept
- * by their SQL text instead, the least recently used dropped past STATEMENT_CACHE_SIZE. SQLite
- * re-prepares a kept statement by itself when the schema changes (a migration).
+ * Whether `error` means the database could not be reached (rather than a query that is wrong):
+ * the request may succeed a little later, so it is answered 503, not 500.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const statements = new Map<string, BetterSqlite3.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sqlText) {
-      let statement = statements.get(sqlText);
-      if (statement) {
-        statements.delete(sqlText); // re-inserted below: the Map's order is the recency order
-      } else {
-        statement = sqlite.prepare(sqlText);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value as string);
-        }
-      }
-      statements.set(sqlText, statement);
-      return statement;
-    },
-  };
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner)))
+      return true;
+  }
+  return false;
 }
 
 /** Reads the live pragmas back and throws if any differs from SQLITE_PRAGMAS. */
@@ -170,6 +210,8 @@ export const SERIALIZED = {
   admins: 727275,
   /** No donor is alerted more than the weekly cap (alert waves of every request take it). */
   alerts: 727276,
+  /** No donor gets more SMS alerts a day than the cap, and a day's SMS stay within the budget. */
+  sms: 727277,
 } as const;
 
 /**
@@ -260,4 +302,17 @@ export function toIso(value: Date | string | null): string | null {
 }
 
 /** A boolean as read from either engine. */
+/**
+ * Whether a write failed on a unique constraint: PostgreSQL's 23505, SQLite's
+ * SQLITE_CONSTRAINT_UNIQUE (or its primary key twin).
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}
+
 export const toBool = (value: boolean | number): boolean => value === true || value === 1;

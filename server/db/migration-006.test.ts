@@ -1,41 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/test-app.ts';
-import { connect, type DatabaseHandle } from './dialect.ts';
+import { unmigratedDatabases } from '../test/unmigrated-databases.ts';
 import { migratorFor } from './migrate.ts';
 
 // 006-request-requester-set-null rebuilds the requests table on SQLite: the rows already there
 // must come through unchanged, and the new delete rule must hold on both engines.
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function freshHandle(): Promise<DatabaseHandle> {
-  if (testEngine !== 'postgres') {
-    const handle = connect({ sqliteFile: ':memory:' });
-    cleanups.push(handle.close);
-    return handle;
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  });
-  const handle = connect({ databaseUrl: url, pgSchema: schema });
-  cleanups.push(handle.close);
-  return handle;
-}
+const databases = unmigratedDatabases();
+afterAll(() => databases.closeAll());
+const freshHandle = () => databases.fresh();
 
 const now = new Date().toISOString();
 

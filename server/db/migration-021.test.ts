@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEngine } from '../test/test-app.ts';
-import { connect, type DatabaseHandle } from './dialect.ts';
+import { unmigratedDatabases } from '../test/unmigrated-databases.ts';
+import type { DatabaseHandle } from './dialect.ts';
 import { migratorFor } from './migrate.ts';
 
 // 021-request-lifecycle admits the status `expired` (SQLite: a rebuild of the requests table).
@@ -11,33 +10,9 @@ import { migratorFor } from './migrate.ts';
 // rows of other tables that refer to requests must be left exactly as they were (the rebuild's
 // drop would otherwise set them to null or delete them), and down must undo it.
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-});
-
-async function freshHandle(): Promise<DatabaseHandle> {
-  if (testEngine !== 'postgres') {
-    const handle = connect({ sqliteFile: ':memory:' });
-    cleanups.push(handle.close);
-    return handle;
-  }
-  const url = process.env.TEST_DATABASE_URL ?? '';
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create schema ${schema}`);
-  await client.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop schema ${schema} cascade`);
-    await c.end();
-  });
-  const handle = connect({ databaseUrl: url, pgSchema: schema });
-  cleanups.push(handle.close);
-  return handle;
-}
+const databases = unmigratedDatabases();
+afterAll(() => databases.closeAll());
+const freshHandle = () => databases.fresh();
 
 const NOW = '2025-01-01T00:00:00.000Z';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Env } from '../lib/env.ts';
+import type { Logger } from '../lib/logger.ts';
 import { checkSqlitePragmas, connect, type DatabaseHandle } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -9,10 +10,12 @@ import { migrateToLatest } from './migrate.ts';
  */
 export async function openDatabase(
   env: Env,
+  logger?: Logger,
 ): Promise<{ handle: DatabaseHandle; applied: string[] }> {
   const handle = connect({
     databaseUrl: env.DATABASE_URL,
     sqliteFile: path.join(env.DATA_DIR, 'redhope.sqlite'),
+    ...(logger && { logger }),
   });
   try {
     await checkSqlitePragmas(handle);

@@ -1,7 +1,18 @@
 import type { ColumnType, RawBuilder } from 'kysely';
-import type { BloodGroup, RequestStatus, Role } from '../../common/constants.ts';
+import type {
+  BloodComponent,
+  BloodGroup,
+  PledgeStatus,
+  RequestStatus,
+  Urgency,
+} from '../../common/constants.ts';
 import type { Language } from '../../common/languages.ts';
-import type { AuditAction, ReportReason, ReportStatus } from '../../common/trust.constants.ts';
+import type {
+  AuditAction,
+  AuditActorRole,
+  ReportReason,
+  ReportStatus,
+} from '../../common/trust.constants.ts';
 
 /**
  * Timestamps are written as ISO-8601 UTC strings on both engines; PostgreSQL (timestamptz) reads
@@ -60,11 +71,30 @@ export interface UserTable {
   district: string;
   upazila: string | null;
   lastDonationDate: ColumnType<Date | string | null, string | null, string | null>;
+  /** Issue 27: what the last donation gave; null: unknown (before issue 27), counted as whole blood. */
+  lastDonationComponent: ColumnType<
+    BloodComponent | null,
+    BloodComponent | null | undefined,
+    BloodComponent | null
+  >;
   searchVisible: Bool;
   /** The donor's own pause: not available until then (null: available). See availability.rules.ts. */
   pausedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** The language they chose (issue 16): the site's after sign-in, and their emails'. */
   language: ColumnType<Language, Language | undefined, Language>;
+  /** Set by better-auth's twoFactor plugin once an authenticator is proven (issue 25). */
+  twoFactorEnabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+
+/** better-auth's twoFactor plugin: one authenticator per user, secret and codes encrypted. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: Bool;
+  failedVerificationCount: ColumnType<number, number | undefined, number>;
+  lockedUntil: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionTable {
@@ -150,6 +180,40 @@ export interface DonationRequestTable {
   removedReason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the requester was asked to confirm an in-progress request past its date. */
   confirmationAskedAt: NullableTimestamp;
+  // Issue 25 (027-report-weights, decision 024).
+  /** The weights of its open reports whose reporters are active. */
+  reportWeight: ColumnType<number | string, number | undefined, number>;
+  /** Set while reports hide it from the public lists (never while verified). */
+  reportHiddenAt: NullableTimestamp;
+  /** Waves of alerts its one chain has sent (at most ALERT_MAX_WAVES a round). */
+  alertWaves: ColumnType<number | string, number | undefined, number>;
+  /** The dedupe key of the wave job its chain waits on; null: `alert-wave:<id>:<alertWaves + 1>`. */
+  alertWaveKey: ColumnType<string | null, string | null | undefined, string | null>;
+  // Issue 27 (033-request-bags, decision 030).
+  /** Bags (donors) asked for, 1 to MAX_BAGS. */
+  bags: ColumnType<number, number | undefined, number>;
+  component: ColumnType<BloodComponent, BloodComponent | undefined, BloodComponent>;
+  urgency: ColumnType<Urgency, Urgency | undefined, Urgency>;
+  /** URGENCY_RANK of `urgency`, written with it: the public list's first sort key. */
+  urgencyRank: ColumnType<number, number | undefined, number>;
+  /** Standing pledges (pledged or donated), kept in each pledge's transaction. */
+  // Integers (not bigint) on both engines: read as numbers.
+  bagsPledged: ColumnType<number, number | undefined, number | RawCount>;
+  bagsDonated: ColumnType<number, number | undefined, number | RawCount>;
+}
+
+/** One donor's pledge of one bag of a request (issue 27, decision 030). */
+export interface DonationPledgeTable {
+  id: string;
+  requestId: string;
+  /** Null once the donor's account is deleted (the name stays, the email is erased). */
+  donorId: string | null;
+  donorName: string;
+  donorEmail: string | null;
+  status: PledgeStatus;
+  pledgedAt: Timestamp;
+  /** When it was marked donated or did-not-come, or withdrawn. */
+  settledAt: NullableTimestamp;
 }
 
 /** A timestamp column that may be empty (see Timestamp). */
@@ -160,7 +224,7 @@ type RawCount = RawBuilder<number>;
 export interface RequestReportTable {
   id: string;
   requestId: string;
-  /** Null once the reporter's account is deleted; the report still counts. */
+  /** Null once the reporter's account is deleted; the report then no longer counts. */
   reporterId: string | null;
   reporterName: string;
   reason: ReportReason;
@@ -170,6 +234,8 @@ export interface RequestReportTable {
   handledAt: NullableTimestamp;
   handledById: ColumnType<string | null, string | null | undefined, string | null>;
   handledByName: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What the report weighed when it was made (decision 024). */
+  weight: ColumnType<number | string, number | undefined, number>;
 }
 
 export interface RequestWithdrawalTable {
@@ -215,7 +281,7 @@ export interface AuditLogTable {
   actorId: string;
   actorName: string;
   actorEmail: string;
-  actorRole: Role;
+  actorRole: AuditActorRole;
   action: AuditAction;
   targetType: 'user' | 'request' | 'report' | 'blog';
   targetId: string;
@@ -268,7 +334,10 @@ export type NotificationKind =
   | 'request-withdrawn'
   | 'request-expired'
   | 'request-confirm-due'
-  | 'request-removed';
+  | 'request-removed'
+  // 027-report-weights.
+  | 'request-under-review'
+  | 'report-review';
 
 export interface NotificationTable {
   id: string;
@@ -311,6 +380,18 @@ export interface PasswordResetTokenTable {
   createdAt: Timestamp;
 }
 
+/** An account that went past its daily budget of donor emails, once per Dhaka day (issue 25). */
+export interface DonorEmailBudgetReachedTable {
+  id: string;
+  userId: string;
+  /** The Dhaka calendar date, YYYY-MM-DD. */
+  day: string;
+  allowance: number;
+  hidden: number;
+  reachedAt: Timestamp;
+  lastAt: Timestamp;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -332,4 +413,132 @@ export interface Database {
   requestWithdrawal: RequestWithdrawalTable;
   auditLog: AuditLogTable;
   donation: DonationTable;
+  donorEmailBudgetReached: DonorEmailBudgetReachedTable;
+  donationPledge: DonationPledgeTable;
+  twoFactor: TwoFactorTable;
+  userPhone: UserPhoneTable;
+  phoneVerification: PhoneVerificationTable;
+  smsMessage: SmsMessageTable;
+  smsDay: SmsDayTable;
+  requestTimeline: RequestTimelineTable;
+  requestOutcome: RequestOutcomeTable;
+  outcomeRollup: OutcomeRollupTable;
+  requestContact: RequestContactTable;
+  userConsent: UserConsentTable;
 }
+
+/** Issue 31: consent to the privacy notice of one version, given and perhaps withdrawn. */
+export interface UserConsentTable {
+  id: string;
+  userId: string;
+  noticeVersion: string;
+  givenAt: Timestamp;
+  withdrawnAt: NullableTimestamp;
+}
+
+/** Issue 28: an account's verified mobile number (+8801XXXXXXXXX) and its SMS choices. */
+export interface UserPhoneTable {
+  userId: string;
+  phone: string;
+  verifiedAt: Timestamp;
+  smsAlerts: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  nightAlerts: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  updatedAt: Timestamp;
+}
+
+/** Issue 28: an account's pending one-time code (only its hash; null until the SMS is made). */
+export interface PhoneVerificationTable {
+  userId: string;
+  id: string;
+  phone: string;
+  codeHash: string | null;
+  expiresAt: NullableTimestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  createdAt: Timestamp;
+  /** Issue 28 (041): the request whose contact number the code is for; null: the account's own. */
+  requestId: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Issue 28 (041, decision 036): a request's contact number; verifiedAt null until confirmed. */
+export interface RequestContactTable {
+  requestId: string;
+  phone: string;
+  verifiedAt: NullableTimestamp;
+  updatedAt: Timestamp;
+}
+
+/** Issue 28: an SMS the outbox let through (its id is the job's), and its delivery state. */
+export interface SmsMessageTable {
+  id: string;
+  userId: string;
+  // 'reminder' and 'accepted' (a donor accepted, to the requester): no migration, the column is text.
+  purpose: 'code' | 'alert' | 'reminder' | 'accepted';
+  day: string;
+  segments: number;
+  gatewayId: string | null;
+  status: 'sending' | 'sent' | 'delivered' | 'undelivered';
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** Issue 28: one Dhaka day's SMS parts against the daily budget. */
+export interface SmsDayTable {
+  day: string;
+  sent: number;
+  budget: number;
+  refused: number;
+  reachedAt: NullableTimestamp;
+}
+
+// Issue 29 (039-request-timeline, 040-outcome-rollup, decision 034).
+
+/** One thing that happened to a request, when it happened; no person is named. */
+export interface RequestTimelineTable {
+  id: string;
+  requestId: string;
+  kind: string;
+  /** `in_app` or `email` for an alert; null for everything else. */
+  channel: string | null;
+  at: Timestamp;
+}
+
+/** A request's outcome as the daily counts hold it so far. */
+export interface RequestOutcomeTable {
+  requestId: string;
+  day: string;
+  division: string;
+  urgency: string;
+  component: string;
+  bloodGroup: string;
+  createdAt: Timestamp;
+  bags: number;
+  bagsDonated: ColumnType<number, number | undefined, number>;
+  firstPledgeAt: NullableTimestamp;
+  allPledgedAt: NullableTimestamp;
+  servedOnTime: ColumnType<number, number | undefined, number>;
+}
+
+/** The histogram buckets' indexes (decision 034: 12 fixed buckets of minutes). */
+type Bucket = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11;
+type Count = ColumnType<number | string, number | undefined, number | RawCount>;
+
+/** The counts of the requests created in one day or month and one cell. */
+export type OutcomeRollupTable = {
+  grain: 'day' | 'month';
+  period: string;
+  division: string;
+  urgency: string;
+  component: string;
+  bloodGroup: string;
+  requests: Count;
+  bagsRequested: Count;
+  bagsDonated: Count;
+  servedOnTime: Count;
+  alerts: Count;
+  alertEmails: Count;
+  pledges: Count;
+  withdrawals: Count;
+  noShows: Count;
+  firstPledged: Count;
+  allPledged: Count;
+} & { [K in `firstPledgeB${Bucket}` | `allPledgedB${Bucket}`]: Count };

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
+import { COUNT_CAP } from '../../common/constants.ts';
+import { OUTBOX_MESSAGE_KINDS } from '../../common/outbox-response.schema.ts';
 import { idAmongLockedRows } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../lib/ids.ts';
+import type { Slice } from '../lib/pagination.ts';
 
 /** A piece of background work to do at `runAt` (now when absent). */
 export interface NewJob {
@@ -12,8 +15,11 @@ export interface NewJob {
   dedupeKey?: string;
 }
 
-/** Adds a job, in the caller's transaction when given one; a duplicate dedupeKey adds nothing. */
-export async function enqueue(db: Kysely<Database>, job: NewJob, now: Date = new Date()) {
+/**
+ * Adds a job row, in the caller's transaction when given one; a duplicate dedupeKey adds nothing.
+ * Features enqueue through define-job.ts (typed by the job's definition); this is its one insert.
+ */
+export async function insert(db: Kysely<Database>, job: NewJob, now: Date = new Date()) {
   const at = now.toISOString();
   await db
     .insertInto('job')
@@ -72,7 +78,7 @@ export function claimDue(
         eb.and([eb('status', '=', 'running'), eb('lockedUntil', '<=', nowIso)]),
       ]),
     )
-    .returning(['id', 'kind', 'payload', 'attempts', 'runAt'])
+    .returning(['id', 'kind', 'payload', 'attempts', 'runAt', 'createdAt'])
     .execute();
 }
 
@@ -106,12 +112,24 @@ export async function renew(
 
 /**
  * Marks the job done, only while `workerId` still holds it; answers whether it did. `lockedBy`
- * stays, saying which worker did it.
+ * stays, saying which worker did it. With `forget`, its payload is emptied as it is done (a
+ * payload naming what an erasure removed must not outlive the work: JobHandler.forgetPayload).
  */
-export async function complete(db: Kysely<Database>, id: string, workerId: string, now: Date) {
+export async function complete(
+  db: Kysely<Database>,
+  id: string,
+  workerId: string,
+  now: Date,
+  { forget = false }: { forget?: boolean } = {},
+) {
   const result = await db
     .updateTable('job')
-    .set({ status: 'done', lockedUntil: null, updatedAt: now.toISOString() })
+    .set({
+      status: 'done',
+      lockedUntil: null,
+      updatedAt: now.toISOString(),
+      ...(forget ? { payload: '{}' } : {}),
+    })
     .where('id', '=', id)
     .where('status', '=', 'running')
     .where('lockedBy', '=', workerId)
@@ -155,4 +173,73 @@ export async function deleteDoneBefore(db: Kysely<Database>, before: Date) {
     .where('runAt', '<', before.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The jobs that are messages to people: what admins see when one fails (issue 25). */
+const failedMessages = (db: Kysely<Database>) =>
+  db.selectFrom('job').where('status', '=', 'failed').where('kind', 'in', OUTBOX_MESSAGE_KINDS);
+
+/**
+ * A page of messages given up, the latest failure first (a failed job's runAt is when it
+ * failed). Sort key: runAt, id.
+ */
+export function findFailedMessages(db: Kysely<Database>, slice: Slice) {
+  return failedMessages(db)
+    .select(['id', 'kind', 'payload', 'attempts', 'lastError', 'createdAt', 'runAt'])
+    .$if(slice.after !== undefined, (query) => {
+      const [runAt, id] = (slice.after ?? []).map(String) as [string, string];
+      return query.where((eb) => eb(eb.refTuple('runAt', 'id'), '<', eb.tuple(runAt, id)));
+    })
+    .orderBy('runAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
+}
+
+export type FailedMessageRow = Awaited<ReturnType<typeof findFailedMessages>>[number];
+
+/** How many messages were given up, counted up to COUNT_CAP + 1. */
+export async function countFailedMessages(db: Kysely<Database>) {
+  const matches = failedMessages(db)
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One message given up, by id. */
+export function findFailedMessageById(db: Kysely<Database>, id: string) {
+  return failedMessages(db)
+    .select(['id', 'kind', 'payload', 'attempts', 'lastError', 'createdAt', 'runAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Puts a message given up back in the outbox, due `now`, as if written now: its attempts and
+ * its retry window (counted from createdAt, see JobHandler.retryForMs) start again. Its id, and
+ * so its Message-ID, stay. Answers rows changed (0 when it is no longer failed).
+ */
+export async function resendFailedMessage(db: Kysely<Database>, id: string, now: Date) {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('job')
+    .set({
+      status: 'pending',
+      attempts: 0,
+      runAt: at,
+      createdAt: at,
+      lockedBy: null,
+      lockedUntil: null,
+      updatedAt: at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where('kind', 'in', OUTBOX_MESSAGE_KINDS)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

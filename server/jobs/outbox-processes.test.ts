@@ -10,7 +10,7 @@ import { connect, type DatabaseHandle } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { testEngine } from '../test/test-app.ts';
-import { enqueue } from './jobs.repository.ts';
+import { insert as insertJob } from './jobs.repository.ts';
 
 // The outbox across processes (issue 13): real servers (server/index.ts) started, killed and
 // started again on one database, sending to a real SMTP server on 127.0.0.1.
@@ -163,7 +163,7 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     const sink = await startSmtpSink();
     cleanups.push(() => sink.close());
     const { env, handle } = await freshDatabase();
-    await enqueue(handle.db, emailJob('killed-mid-send@example.org'));
+    await insertJob(handle.db, emailJob('killed-mid-send@example.org'));
     const serverEnv = { ...env, SMTP_URL: sink.url };
 
     // The first server takes the message and is killed while the SMTP server has its data but
@@ -193,7 +193,7 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     const sink = await startSmtpSink();
     cleanups.push(() => sink.close());
     const { env, handle } = await freshDatabase();
-    await enqueue(handle.db, emailJob('accepted-then-killed@example.org'));
+    await insertJob(handle.db, emailJob('accepted-then-killed@example.org'));
     const job = () =>
       handle.db.selectFrom('job').selectAll().where('kind', '=', 'email').executeTakeFirstOrThrow();
 
@@ -241,7 +241,7 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     // whichever of them started polling first (a loaded machine may start one much later).
     sink.pause();
     const addresses = Array.from({ length: 60 }, (_, i) => `person-${i}@example.org`);
-    for (const to of addresses) await enqueue(handle.db, emailJob(to));
+    for (const to of addresses) await insertJob(handle.db, emailJob(to));
     const jobs = () =>
       handle.db
         .selectFrom('job')

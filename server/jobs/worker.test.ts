@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger.ts';
 import { manualClock, SECOND } from '../test/manual-clock.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { claimDue, enqueue } from './jobs.repository.ts';
+import { claimDue, insert as insertJob } from './jobs.repository.ts';
 import { backoffMs, createWorker, type JobHandler, MAX_ATTEMPTS } from './worker.ts';
 
 const clock = manualClock();
@@ -25,7 +25,7 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
     const worker = workerWith({
       later: { transaction: 'plain', run: async (payload) => void ran.push(payload) },
     });
-    await enqueue(
+    await insertJob(
       t.db,
       { kind: 'later', payload: { n: 1 }, runAt: new Date(clock.now().getTime() + 30 * SECOND) },
       clock.now(),
@@ -40,7 +40,7 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
 
   it('adds a job once for one dedupe key', async () => {
     for (let i = 0; i < 3; i++)
-      await enqueue(
+      await insertJob(
         t.db,
         { kind: 'deduped', payload: {}, runAt: clock.now(), dedupeKey: 'same' },
         clock.now(),
@@ -60,7 +60,7 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
         },
       },
     });
-    await enqueue(t.db, { kind: 'flaky', payload: {}, runAt: clock.now() }, clock.now());
+    await insertJob(t.db, { kind: 'flaky', payload: {}, runAt: clock.now() }, clock.now());
     await worker.runDue();
     let row = await jobRow('flaky');
     expect(row).toMatchObject({
@@ -88,13 +88,40 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
     expect(await worker.runDue()).toBe(0);
   });
 
+  it('retries a job with a retry window past 8 tries, the last at its end, then gives up (issue 25)', async () => {
+    let calls = 0;
+    const worker = workerWith({
+      windowed: {
+        transaction: 'none',
+        retryForMs: () => 6 * 3600 * SECOND,
+        run: async () => {
+          calls += 1;
+          throw new Error('the mail server is down');
+        },
+      },
+    });
+    const start = clock.now().getTime();
+    await insertJob(t.db, { kind: 'windowed', payload: {}, runAt: clock.now() }, clock.now());
+    for (;;) {
+      await worker.runDue();
+      const row = await jobRow('windowed');
+      if (row.status === 'failed') break;
+      clock.set(new Date(row.runAt));
+    }
+    const row = await jobRow('windowed');
+    expect(calls).toBeGreaterThan(MAX_ATTEMPTS);
+    // The last try was at the window's end, not before it.
+    expect(clock.now().getTime() - start).toBe(6 * 3600 * SECOND);
+    expect(row.attempts).toBe(calls);
+  });
+
   it('undoes the writes of a failed job, so its retry does them once', async () => {
     let fail = true;
     const worker = workerWith({
       writes: {
         transaction: 'plain',
         async run(_payload, { db, now }) {
-          await enqueue(
+          await insertJob(
             db,
             { kind: 'written-by-job', payload: {}, runAt: new Date(now.getTime() + 3600 * SECOND) },
             now,
@@ -103,7 +130,7 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
         },
       },
     });
-    await enqueue(t.db, { kind: 'writes', payload: {}, runAt: clock.now() }, clock.now());
+    await insertJob(t.db, { kind: 'writes', payload: {}, runAt: clock.now() }, clock.now());
     await worker.runDue();
     const count = async () =>
       (await t.db.selectFrom('job').select('id').where('kind', '=', 'written-by-job').execute())
@@ -123,7 +150,7 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
       { leased: { transaction: 'none', run: () => new Promise<void>(() => undefined) } },
       60 * SECOND,
     );
-    await enqueue(t.db, { kind: 'leased', payload: {}, runAt: clock.now() }, clock.now());
+    await insertJob(t.db, { kind: 'leased', payload: {}, runAt: clock.now() }, clock.now());
     void dying.runDue();
     await expect.poll(async () => (await jobRow('leased')).status).toBe('running');
     const other = workerWith({
@@ -153,11 +180,37 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
     };
     other = workerWith({ ...handlers, slow: { transaction: 'none', run: async () => {} } });
     const first = workerWith(handlers);
-    await enqueue(t.db, { kind: 'slow', payload: {}, runAt: clock.now() }, clock.now());
+    await insertJob(t.db, { kind: 'slow', payload: {}, runAt: clock.now() }, clock.now());
     clock.advance(1);
-    await enqueue(t.db, { kind: 'quick', payload: {}, runAt: clock.now() }, clock.now());
+    await insertJob(t.db, { kind: 'quick', payload: {}, runAt: clock.now() }, clock.now());
     await first.runDue();
     expect(ran).toEqual(['slow', 'quick']);
+  });
+
+  it('does not run a job with a transaction whose lease ran out while an earlier one took long', async () => {
+    const ran: string[] = [];
+    let other: ReturnType<typeof workerWith> | undefined;
+    const quick: JobHandler = { transaction: 'plain', run: async () => void ran.push('quick') };
+    other = workerWith({ slow: { transaction: 'none', run: async () => {} }, quick });
+    const first = workerWith({
+      slow: {
+        transaction: 'none',
+        async run() {
+          ran.push('slow');
+          // Meanwhile the lease of the rest of the batch runs out, and another worker takes it.
+          clock.advance(61 * SECOND);
+          await other?.runDue();
+        },
+      },
+      quick: { transaction: 'plain', run: async () => void ran.push('quick again') },
+    });
+    await insertJob(t.db, { kind: 'slow', payload: {}, runAt: clock.now() }, clock.now());
+    clock.advance(1);
+    await insertJob(t.db, { kind: 'quick', payload: {}, runAt: clock.now() }, clock.now());
+    await first.runDue();
+    // The other worker ran it once; the first one, its lease gone, left it alone.
+    expect(ran).toEqual(['slow', 'quick']);
+    expect((await jobRow('quick')).status).toBe('done');
   });
 
   it('gives each job to one worker when several claim at once', async () => {
@@ -171,14 +224,14 @@ describe(`the durable job worker (${process.env.TEST_ENGINE})`, () => {
     const workers = Array.from({ length: 4 }, () => workerWith(handlers));
     const expected = Array.from({ length: 40 }, (_, i) => String(i));
     for (const n of expected)
-      await enqueue(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
+      await insertJob(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
     await Promise.all(workers.map((worker) => worker.runDue()));
     expect(ran.sort()).toEqual(expected.sort());
   });
 
   it('claims no more jobs at once than its batch, so other servers get the rest', async () => {
     for (let n = 0; n < 60; n++)
-      await enqueue(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
+      await insertJob(t.db, { kind: 'shared', payload: { n }, runAt: clock.now() }, clock.now());
     // Claimed in turn by six workers: ten each, none taken twice, and every job taken.
     const claimed: string[] = [];
     for (let worker = 0; worker < 6; worker++) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { serializedTransaction } from '../db/dialect.ts';
+import { isDatabaseUnavailable, serializedTransaction, toIso } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -26,6 +26,14 @@ export interface JobContext {
 export interface JobHandler {
   transaction: 'plain' | 'alerts' | 'none';
   run: (payload: unknown, context: JobContext) => Promise<void>;
+  /**
+   * How long after it was written (or resent) a failing job is tried again, instead of
+   * MAX_ATTEMPTS tries: the outbox keeps an email through an outage for as long as it is worth
+   * having (issue 25), then marks it failed for an admin to resend.
+   */
+  retryForMs?: (payload: unknown) => number;
+  /** Empty the payload once the job is done (it names something an erasure removed). */
+  forgetPayload?: boolean;
 }
 
 export interface WorkerOptions {
@@ -41,7 +49,10 @@ export interface WorkerOptions {
   batchSize?: number;
 }
 
-/** Attempts before a job is given up (logged as an error, kept as `failed`). */
+/**
+ * Attempts before a job is given up (logged as an error, kept as `failed`), unless its handler
+ * says how long to retry it (retryForMs).
+ */
 export const MAX_ATTEMPTS = 8;
 
 /** Waits before attempt n+1: 30 s doubling, at most an hour. */
@@ -52,6 +63,26 @@ const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 const SWEEP_EVERY_MS = 3_600_000;
 
 class LeaseLost extends Error {}
+class LeaseLostBeforeStart extends Error {}
+
+/**
+ * When a failed job is tried again, or null when it is given up: after its backoff while it has
+ * attempts left, or, for a handler with a retry window, until the window ends (the last try at
+ * its end: an outage that ends just before it still lets the job through).
+ */
+function nextTry(job: jobs.ClaimedJob, handler: JobHandler | undefined, now: Date): Date | null {
+  const afterBackoff = now.getTime() + backoffMs(job.attempts);
+  let windowMs: number | undefined;
+  try {
+    windowMs = handler?.retryForMs?.(JSON.parse(job.payload));
+  } catch {
+    windowMs = undefined; // A payload that does not parse fails like any other job.
+  }
+  if (windowMs === undefined) return job.attempts < MAX_ATTEMPTS ? new Date(afterBackoff) : null;
+  const giveUpAt = new Date(toIso(job.createdAt)).getTime() + windowMs;
+  if (now.getTime() >= giveUpAt) return null;
+  return new Date(Math.min(afterBackoff, giveUpAt));
+}
 
 /**
  * Runs due jobs from the `job` table: the durable schedule of alert waves and reminders and the
@@ -68,11 +99,6 @@ export function createWorker(options: WorkerOptions) {
   let lastSweep = 0;
 
   async function runOne(job: jobs.ClaimedJob) {
-    // The batch may have taken a while: go on only while still holding this job.
-    if (!(await jobs.renew(db, job.id, workerId, clock.now(), leaseMs))) {
-      logger.warn({ jobId: job.id, kind: job.kind }, 'job lease ran out before it started');
-      return;
-    }
     const handler = handlers[job.kind];
     const context = (trx: Kysely<Database>): JobContext => ({
       db: trx,
@@ -80,31 +106,49 @@ export function createWorker(options: WorkerOptions) {
       jobId: job.id,
       attempt: job.attempts,
     });
+    /**
+     * The batch may have taken a while: go on only while still holding this job (false when its
+     * lease ran out and another worker may have it), held for another lease.
+     */
+    const renew = (trx: Kysely<Database>) =>
+      jobs.renew(trx, job.id, workerId, clock.now(), leaseMs);
+    const done = { forget: handler?.forgetPayload === true };
     try {
-      if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
-      const payload: unknown = JSON.parse(job.payload);
+      if (handler?.transaction === 'none') {
+        if (!(await renew(db))) throw new LeaseLostBeforeStart();
+        await handler.run(JSON.parse(job.payload), context(db));
+        if (!(await jobs.complete(db, job.id, workerId, clock.now(), done))) throw new LeaseLost();
+        return;
+      }
+      // A job with a transaction renews its lease as the transaction's first write rather than
+      // in a commit of its own: one synchronous commit fewer for every job (on SQLite, with
+      // synchronous = FULL, each commit is an fsync on the server's one connection, and a
+      // pledge's event was paying three). The renewed row stays locked until the job's commit,
+      // which also marks it done, so no other worker can take it meanwhile on either engine.
       const runAndComplete = async (trx: Kysely<Database>) => {
-        await handler.run(payload, context(trx));
+        if (!(await renew(trx))) throw new LeaseLostBeforeStart();
+        if (!handler) throw new Error(`No handler for jobs of kind "${job.kind}".`);
+        await handler.run(JSON.parse(job.payload), context(trx));
         // Its writes stand only if this worker still holds the job.
-        if (!(await jobs.complete(trx, job.id, workerId, clock.now()))) throw new LeaseLost();
+        if (!(await jobs.complete(trx, job.id, workerId, clock.now(), done))) throw new LeaseLost();
       };
-      if (handler.transaction === 'none') {
-        await handler.run(payload, context(db));
-        if (!(await jobs.complete(db, job.id, workerId, clock.now()))) throw new LeaseLost();
-      } else if (handler.transaction === 'alerts') {
+      if (handler?.transaction === 'alerts') {
         await serializedTransaction(db, 'alerts', runAndComplete);
       } else {
         await db.transaction().execute(runAndComplete);
       }
     } catch (error) {
+      if (error instanceof LeaseLostBeforeStart) {
+        logger.warn({ jobId: job.id, kind: job.kind }, 'job lease ran out before it started');
+        return;
+      }
       if (error instanceof LeaseLost) {
         logger.warn({ jobId: job.id, kind: job.kind }, 'job lease ran out before it finished');
         return;
       }
       const message = error instanceof Error ? error.message : String(error);
       const now = clock.now();
-      const retryAt =
-        job.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(job.attempts)) : null;
+      const retryAt = nextTry(job, handler, now);
       const log = { jobId: job.id, kind: job.kind, attempt: job.attempts, err: message };
       if (retryAt) logger.warn({ ...log, retryAt }, 'job failed; it will be retried');
       else logger.error(log, 'job failed for good');
@@ -131,11 +175,25 @@ export function createWorker(options: WorkerOptions) {
     return ran;
   }
 
+  // While the database cannot be reached every tick fails alike: said once, not every poll.
+  let waitingForDatabase = false;
   function schedule(delay: number) {
     if (stopped) return;
     timer = setTimeout(() => {
       running = runDue()
-        .catch((error: unknown) => logger.error({ err: error }, 'job worker tick failed'))
+        .then(
+          () => {
+            waitingForDatabase = false;
+          },
+          (error: unknown) => {
+            if (!isDatabaseUnavailable(error)) {
+              logger.error({ err: error }, 'job worker tick failed');
+            } else if (!waitingForDatabase) {
+              waitingForDatabase = true;
+              logger.warn({ err: error }, 'job worker waits for the database');
+            }
+          },
+        )
         .finally(() => schedule(pollMs));
     }, delay);
     timer.unref?.();

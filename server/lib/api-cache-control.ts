@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context.ts';
 
 /**
@@ -18,12 +18,18 @@ export function apiCacheControl(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next();
     if (c.res.headers.has('Cache-Control')) return;
-    const credentials =
-      c.req.header('authorization') !== undefined ||
-      c.req.header('cookie') !== undefined ||
-      c.get('user') != null;
-    // No Vary: Cookie is needed: an anonymous answer carries no validator, so no-cache makes
-    // every cache fetch it again before each use, and a credentialed one is never stored.
-    c.res.headers.set('Cache-Control', credentials ? 'private, no-store' : 'no-cache');
+    // No Vary: Cookie is needed: no-cache makes every cache ask again before each use, only an
+    // anonymous request is ever answered 304 (server/lib/public-list.ts), and a credentialed
+    // answer is never stored.
+    c.res.headers.set('Cache-Control', carriesCredentials(c) ? 'private, no-store' : 'no-cache');
   };
+}
+
+/** Whether the caller sent a session cookie or a bearer token, good or not, or is signed in. */
+export function carriesCredentials(c: Context): boolean {
+  return (
+    c.req.header('authorization') !== undefined ||
+    c.req.header('cookie') !== undefined ||
+    c.get('user') != null
+  );
 }

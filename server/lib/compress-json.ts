@@ -14,8 +14,7 @@ const ENCODINGS: Encoding[] = ['gzip', 'deflate'];
 /**
  * The encoding an answer is compressed with for this Accept-Encoding, if any: the first of gzip
  * and deflate the client takes at q=1, else the one it takes at the highest q above 0 (a `*`
- * counts for both). The choice of Hono's compress middleware, made here once so that the app and
- * the public reads' fast path (server/fast-path.ts) make the same one.
+ * counts for both): the choice Hono's compress middleware makes.
  */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (acceptEncoding === undefined) return undefined;

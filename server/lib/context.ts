@@ -4,12 +4,12 @@ import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Engine } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import type { RequestEventSink } from '../features/trust/request-events.ts';
 import type { Clock } from './clock.ts';
 import type { CounterStore } from './counter-store.ts';
 import type { Env } from './env.ts';
 import type { Logger } from './logger.ts';
 import type { Mailer } from './mailer.ts';
+import type { SmsSender } from './sms-sender.ts';
 import type { ImageStorage } from './storage.ts';
 
 /** What every route module is built with. Passed explicitly; nothing is global. */
@@ -27,8 +27,8 @@ export interface AppDeps {
   clock: Clock;
   /** Sends email; null when SMTP_URL is not set (email off: in-app only, no password reset). */
   mailer: Mailer | null;
-  /** Told of withdrawals, expiries, reposts, removals (issue 14's seam to notifications). */
-  requestEvents: RequestEventSink;
+  /** Sends SMS; null when SMS_URL is not set (SMS off: no phone codes, no SMS alerts). */
+  sms: SmsSender | null;
 }
 
 /** Hono's per-request variables. */

@@ -3,7 +3,7 @@ import { bearerFor, createUser } from '../test/factories.ts';
 import { call } from '../test/http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { databaseCounterStore } from './counter-store.ts';
-import { parseEnv } from './env.ts';
+import { EnvError, parseEnv } from './env.ts';
 import { trustedOrigins } from './origins.ts';
 
 let t: TestApp;
@@ -109,10 +109,17 @@ describe("the site's own origins", () => {
         parseEnv({ PUBLIC_URL: 'https://redhope.example/app', NODE_ENV: 'production' }),
       ),
     ).toEqual(['https://redhope.example']);
-    expect(trustedOrigins(parseEnv({ PORT: '8080', NODE_ENV: 'production' }))).toEqual([
+    expect(trustedOrigins(parseEnv({ PORT: '8080', NODE_ENV: 'test' }))).toEqual([
       'http://localhost:8080',
       'http://127.0.0.1:8080',
     ]);
+  });
+
+  it('must be given in production: no localhost assumed there (issue 25)', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: '' })).toThrow(EnvError);
   });
 });
 

@@ -41,4 +41,27 @@ describe('configuration', () => {
       DONATION_REMINDER_HOURS: 3,
     });
   });
+  it('reads the per-component intervals and the waves by urgency, with their defaults (issue 27)', () => {
+    expect(parseEnv({})).toMatchObject({
+      DONATION_INTERVAL_DAYS: 120,
+      PLATELETS_INTERVAL_DAYS: 14,
+      PLASMA_INTERVAL_DAYS: 28,
+      URGENT_ALERT_WAVE_SIZE: 5,
+      URGENT_ALERT_WAVE_MINUTES: 15,
+      URGENT_ALERT_MAX_WAVES: 6,
+      CRITICAL_ALERT_WAVE_SIZE: 6,
+      CRITICAL_ALERT_WAVE_MINUTES: 5,
+      CRITICAL_ALERT_MAX_WAVES: 12,
+      ALERT_RARE_GROUPS: ['O-', 'AB-'],
+    });
+    expect(parseEnv({ ALERT_RARE_GROUPS: ' b-, ab- ,' }).ALERT_RARE_GROUPS).toEqual(['B-', 'AB-']);
+    expect(parseEnv({ ALERT_RARE_GROUPS: '' }).ALERT_RARE_GROUPS).toEqual([]);
+    expect(() => parseEnv({ ALERT_RARE_GROUPS: 'O-,Rh null' })).toThrow(
+      /ALERT_RARE_GROUPS: must be blood groups separated by commas \(O-,AB-\); not RH NULL/,
+    );
+    expect(() => parseEnv({ PLATELETS_INTERVAL_DAYS: '0' })).toThrow(/PLATELETS_INTERVAL_DAYS/);
+    expect(() => parseEnv({ CRITICAL_ALERT_WAVE_MINUTES: '0' })).toThrow(
+      /CRITICAL_ALERT_WAVE_MINUTES/,
+    );
+  });
 });

@@ -1,10 +1,20 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { BLOOD_GROUPS, type BloodGroup } from '../../common/constants.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1');
+
+/** Minutes between two alert waves: at least one, at most a day. */
+const waveMinutes = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
+/** Waves one round of alerts may send. */
+const maxWaves = z.coerce.number().int().min(1).max(50);
 
 /** Every setting the server reads. Parsed once at start-up; see .env.example. */
 export const envSchema = z.object({
@@ -33,11 +43,6 @@ export const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  // Anonymous public reads answered without the framework (decision 021); off only to compare.
-  PUBLIC_READS_FAST_PATH: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((v) => v !== 'false' && v !== '0'),
   // Per-address limits on sign-in (10/min) and sign-up (SIGN_UPS_PER_ADDRESS_PER_HOUR). Only
   // tests turn this off.
   AUTH_RATE_LIMIT: z
@@ -51,7 +56,18 @@ export const envSchema = z.object({
   // (past this ceiling an address with one such photo waits), both over the last hour.
   UNCLAIMED_PHOTOS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   UNCLAIMED_PHOTOS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  // Days a donor rests after a donation, by what they gave (issue 27, decision 031): whole blood
+  // and red cells (one whole-blood donation), platelets and plasma (by apheresis).
   DONATION_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(120),
+  PLATELETS_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  PLASMA_INTERVAL_DAYS: z.coerce.number().int().min(1).max(365).default(28),
+  // Issue 25: donors whose email one signed-in account may see in a day (Dhaka's calendar day),
+  // against harvesting every donor's address; past it, emails are hidden as from a visitor.
+  // New accounts (younger than NEW_ACCOUNT_DAYS, or with an unverified email) get the smaller
+  // budget; staff have none.
+  DONOR_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(100),
+  NEW_ACCOUNT_DONOR_EMAILS_PER_DAY: z.coerce.number().int().min(0).max(100_000).default(20),
+  NEW_ACCOUNT_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Issue 14: open requests (pending or in progress) one person may have at once, against floods.
   MAX_OPEN_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   // Issue 14: days after its date an in-progress request nobody confirmed is closed as expired.
@@ -113,16 +129,77 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('RedHope <no-reply@redhope.local>'),
-  // Alerts to matching donors come in waves: the best ALERT_WAVE_SIZE first, then the next ones
-  // every ALERT_WAVE_MINUTES while nobody has accepted, ALERT_MAX_WAVES in all.
+  // SMS (issue 28): smpp://system_id:password@host:port (ssmpp:// over TLS) for an aggregator's
+  // SMPP 3.4 gateway, or an https:// (http://) address for the HTTP adapter (docs/operations.md);
+  // empty means SMS is off (no phone verification, no SMS alerts; the server says so at start).
+  SMS_URL: z
+    .string()
+    .regex(
+      /^(s?smpp|https?):\/\//,
+      'must be an smpp://, ssmpp:// or https:// URL (leave it empty to turn SMS off)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // The sender the aggregator registered for RedHope: up to 11 letters and digits, or a number.
+  SMS_SENDER_ID: z
+    .string()
+    .regex(
+      /^(?:[A-Za-z0-9 ]{1,11}|\+?\d{3,15})$/,
+      'must be up to 11 letters and digits, or a number',
+    )
+    .default('RedHope'),
+  // The HTTP adapter's bearer token, when the aggregator's API takes one.
+  SMS_HTTP_TOKEN: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // The HTTP adapter's delivery receipts (issue 28): the gateway posts them to
+  // /api/sms/receipts/<this secret>; unset, that address does not exist (404).
+  SMS_RECEIPT_SECRET: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{24,200}$/,
+      'must be 24 to 200 letters, digits, - or _ (it goes in a URL)',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  // SMS alerts one donor gets in a Dhaka day, and SMS parts all of RedHope sends in one (the
+  // budget; past it alerts go in-app and by email only, and admins see it reached).
+  SMS_PER_DONOR_PER_DAY: z.coerce.number().int().min(0).max(50).default(2),
+  SMS_DAILY_BUDGET: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+  // Alerts to matching donors come in waves: the best few first, then the next ones every few
+  // minutes while a bag is still open, up to a number of waves; each wave alerts its size for
+  // every bag still open. By the request's urgency (issue 27, decision 031): ALERT_* for
+  // scheduled requests (the default, and every request made before: as before), URGENT_ALERT_*
+  // for urgent ones, CRITICAL_ALERT_* for critical ones, sooner and wider.
   ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(5),
-  ALERT_WAVE_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
-  ALERT_MAX_WAVES: z.coerce.number().int().min(1).max(20).default(4),
+  ALERT_WAVE_MINUTES: waveMinutes.default(30),
+  ALERT_MAX_WAVES: maxWaves.default(4),
+  URGENT_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  URGENT_ALERT_WAVE_MINUTES: waveMinutes.default(15),
+  URGENT_ALERT_MAX_WAVES: maxWaves.default(6),
+  CRITICAL_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(6),
+  CRITICAL_ALERT_WAVE_MINUTES: waveMinutes.default(5),
+  CRITICAL_ALERT_MAX_WAVES: maxWaves.default(12),
+  // Blood groups few people have: a critical request for one alerts its district and division
+  // from the first wave, beside its upazila, instead of nearest first.
+  ALERT_RARE_GROUPS: z
+    .string()
+    .default('O-,AB-')
+    .transform((text, ctx) => {
+      const entries = text
+        .split(',')
+        .map((entry) => entry.trim().toUpperCase())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => !(BLOOD_GROUPS as readonly string[]).includes(entry));
+      if (bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be blood groups separated by commas (O-,AB-); not ${bad.join(', ')}`,
+        });
+      }
+      return entries as BloodGroup[];
+    }),
   // No donor gets more than this many request alerts in seven days.
   ALERTS_PER_DONOR_PER_WEEK: z.coerce.number().int().min(1).max(50).default(3),
   // The donor of an accepted request is reminded this many hours before the donation time.
@@ -153,6 +230,7 @@ export class EnvError extends Error {}
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (result.success) {
+    requirePublicUrlInProduction(result.data);
     const missing = S3_KEYS.filter((key) => !result.data[key]);
     if (missing.length === 0 || missing.length === S3_KEYS.length) return result.data;
     throw new EnvError(
@@ -161,4 +239,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
   throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/**
+ * In production PUBLIC_URL is required, not assumed (issue 25). Without it the site's own origin
+ * is http://localhost:PORT: every change sent from the real address would be refused as
+ * cross-site, and shared links, emails and previews would point at localhost. A warning at start
+ * is easy to miss in a container's log; a server that refuses to start names the fix at once.
+ * Development and tests (and `npm start`, which sets no NODE_ENV) keep the localhost default.
+ */
+function requirePublicUrlInProduction(env: Env): void {
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new EnvError(
+      'Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production: the address people use, such as https://redhope.example.org (changes from any other origin are refused)',
+    );
+  }
 }

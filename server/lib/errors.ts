@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, string>,
+    /** Ids the refusal is about, answered beside the message (issue 27: `requestId`). */
+    readonly about?: { requestId?: string },
   ) {
     super(message);
   }

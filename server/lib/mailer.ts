@@ -1,11 +1,16 @@
 import nodemailer from 'nodemailer';
+import { oneLine } from './email-content.ts';
 
-/** One email, plain text. `id` makes its Message-ID, the same on every attempt to send it. */
+/**
+ * One email: plain text, and HTML beside it when given (server/lib/email-content.ts renders
+ * both). `id` makes its Message-ID, the same on every attempt to send it.
+ */
 export interface Email {
   id: string;
   to: string;
   subject: string;
   text: string;
+  html?: string | undefined;
 }
 
 /** Sends email; null in AppDeps when SMTP_URL is not set (email is off). */
@@ -34,8 +39,10 @@ export function smtpMailer(url: string, from: string): Mailer {
       await transport.sendMail({
         from,
         to: email.to,
-        subject: email.subject,
+        // One line whoever wrote it: a line break in a subject must never start a header.
+        subject: oneLine(email.subject, 200),
         text: email.text,
+        ...(email.html ? { html: email.html } : {}),
         messageId: `<${email.id}@${domain}>`,
       });
     },

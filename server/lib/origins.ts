@@ -5,6 +5,15 @@ import type { Env } from './env.ts';
 import { AppError } from './errors.ts';
 
 /**
+ * The site's address for links written into pages and messages: PUBLIC_URL (without a trailing
+ * slash), else this machine on PORT. Never the request's Host header, which the caller chooses
+ * (issue 25: a forged Host put a stranger's site into shared-link previews).
+ */
+export function publicBaseUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL?.replace(/\/+$/, '') ?? `http://localhost:${env.PORT}`;
+}
+
+/**
  * The site's own origins: PUBLIC_URL's (without it, this machine's own addresses on PORT), and
  * Vite's dev server in development.
  */

@@ -47,6 +47,7 @@ const signUpForm = (overrides: Record<string, unknown> = {}) => ({
   bloodGroup: 'A+',
   division: 'Khulna',
   district: 'Jashore',
+  consent: true,
   ...overrides,
 });
 

@@ -6,9 +6,8 @@ const UNSAFE = /[^\w\-=]/;
 
 /**
  * The id a request is known by in logs and in its answer's X-Request-Id: the caller's own
- * (a proxy's) when it is short and plain (letters, digits, `_`, `-`, `=`), else a new UUID. The
- * rule of Hono's request-id middleware, kept here so that the app and the public reads' fast
- * path (server/fast-path.ts) share it.
+ * (a proxy's) when it is short and plain (letters, digits, `_`, `-`, `=`), else a new UUID: the
+ * rule of Hono's request-id middleware.
  */
 export function requestIdFor(given: string | undefined): string {
   return !given || given.length > MAX_LENGTH || UNSAFE.test(given) ? crypto.randomUUID() : given;

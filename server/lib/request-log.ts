@@ -12,13 +12,23 @@ export interface RequestLine {
   started: number;
 }
 
+/** A path as logs may show it: the SMS receipts' secret (sms-receipts.routes.ts) left out. */
+export const loggablePath = (path: string) =>
+  path.replace(/^(\/api\/sms\/receipts\/)[^/]+/, '$1[secret]');
+
 /** Writes a request's log line (the app's middleware and the public reads' fast path). */
 export function logRequest(
   logger: Logger,
   { requestId, method, path, status, started }: RequestLine,
 ) {
   logger.info(
-    { requestId, method, path, status, ms: Math.round(performance.now() - started) },
+    {
+      requestId,
+      method,
+      path: loggablePath(path),
+      status,
+      ms: Math.round(performance.now() - started),
+    },
     'request',
   );
 }

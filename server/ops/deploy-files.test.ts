@@ -121,4 +121,14 @@ describe('compose.yaml', () => {
     expect(service('app')).toMatch(/AUTH_SECRET: \$\{AUTH_SECRET:\?/);
     expect(service('postgres')).toMatch(/POSTGRES_PASSWORD: \$\{POSTGRES_PASSWORD:\?/);
   });
+
+  it('requires PUBLIC_URL and passes SMTP_URL through (issue 25: email could not be turned on from .env, and a localhost default refused every change from the real address)', () => {
+    const app = service('app');
+    expect(app).toMatch(/\n\s+PUBLIC_URL: \$\{PUBLIC_URL:\?[^}]+\}\n/);
+    expect(app).not.toMatch(/PUBLIC_URL:.*localhost/);
+    expect(app).toMatch(/\n\s+SMTP_URL: \$\{SMTP_URL(:-)?\}\n/);
+    expect(app).toMatch(/\n\s+MAIL_FROM: \$\{MAIL_FROM/);
+    // The image runs in production, where the server itself refuses to start without PUBLIC_URL.
+    expect(dockerfile).toMatch(/NODE_ENV=production/);
+  });
 });

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { symmetricEncrypt } from 'better-auth/crypto';
 import type { Kysely } from 'kysely';
-import type { BloodGroup, Role } from '../../common/constants.ts';
+import type { BloodComponent, BloodGroup, Role, Urgency } from '../../common/constants.ts';
+import { addDays, todayInDhaka } from '../../common/dhaka-date.ts';
 import type { Language } from '../../common/languages.ts';
+import { PRIVACY_NOTICE_VERSION } from '../../common/privacy.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from '../db/schema.ts';
 import * as blogs from '../features/blogs/blogs.repository.ts';
@@ -10,7 +13,19 @@ import * as requests from '../features/requests/requests.repository.ts';
 import { newId, nowIso } from '../lib/ids.ts';
 
 export const TEST_PASSWORD = 'Passw0rd!';
+/** The AUTH_SECRET of createTestApp(): better-auth encrypts each authenticator key with it. */
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-1234567890';
+/**
+ * The authenticator key of every factory user with a second factor (admins unless told): the
+ * code of the moment is `totp(TEST_TOTP_KEY)` (server/test/totp.ts), and `signIn` in http.ts
+ * sends it by itself when the password step asks for it.
+ */
+const TEST_TOTP_SECRET = 'redhopeTestAuthenticatorKey12345';
+export const TEST_TOTP_KEY = Buffer.from(TEST_TOTP_SECRET, 'utf8');
+/** Their recovery codes; each works once per user. */
+export const TEST_BACKUP_CODES = ['aaaaa-11111', 'bbbbb-22222', 'ccccc-33333'];
 let hashed: Promise<string> | undefined;
+let twoFactorSecrets: Promise<{ secret: string; backupCodes: string }> | undefined;
 let sequence = 0;
 
 export interface UserOverrides {
@@ -27,6 +42,20 @@ export interface UserOverrides {
   image?: string | null;
   /** Their chosen language (issue 16); English unless given. */
   language?: Language;
+  /** Unverified unless given (issue 25: new or unverified accounts see fewer donor emails). */
+  emailVerified?: boolean;
+  /** When the account was made (ISO); now unless given. */
+  createdAt?: string;
+  /**
+   * An authenticator set up (TEST_TOTP_KEY, TEST_BACKUP_CODES): true for admins unless given,
+   * so an admin can act at once (issue 25); false gives an admin who still has to set one up.
+   */
+  twoFactorEnabled?: boolean;
+  /**
+   * Agreed to the privacy notice of today's version at registration (issue 31), as every new
+   * account has; false gives an account from before the notice, which owes it.
+   */
+  consent?: boolean;
 }
 
 /** A user with a password account (TEST_PASSWORD), as registration would leave them. */
@@ -38,12 +67,12 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
     id,
     name: overrides.name ?? `Donor ${sequence}`,
     email: overrides.email ?? `donor${sequence}-${randomBytes(3).toString('hex')}@example.org`,
-    emailVerified: 0,
+    emailVerified: overrides.emailVerified ? 1 : 0,
     image:
       overrides.image === undefined
         ? '/api/images/0190a0a0-0000-7000-8000-000000000000.webp'
         : overrides.image,
-    createdAt: now,
+    createdAt: overrides.createdAt ?? now,
     updatedAt: now,
     role: overrides.role ?? 'donor',
     status: overrides.status ?? 'active',
@@ -54,10 +83,19 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
     lastDonationDate: overrides.lastDonationDate ?? null,
     searchVisible: overrides.searchVisible === false ? 0 : 1,
     language: overrides.language ?? 'en',
+    twoFactorEnabled: (overrides.twoFactorEnabled ?? overrides.role === 'admin') ? 1 : 0,
   };
   hashed ??= hashPassword(TEST_PASSWORD);
+  twoFactorSecrets ??= encryptedTwoFactorSecrets();
+  const secrets = twoFactorSecrets;
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('user').values(user).execute();
+    if (user.twoFactorEnabled) {
+      await trx
+        .insertInto('twoFactor')
+        .values({ id: newId(), userId: id, verified: 1, ...(await secrets) })
+        .execute();
+    }
     await trx
       .insertInto('account')
       .values({
@@ -70,8 +108,25 @@ export async function createUser(db: Kysely<Database>, overrides: UserOverrides 
         updatedAt: now,
       })
       .execute();
+    if (overrides.consent !== false) {
+      await trx
+        .insertInto('userConsent')
+        .values({ id: newId(), userId: id, noticeVersion: PRIVACY_NOTICE_VERSION, givenAt: now })
+        .execute();
+    }
   });
   return user;
+}
+
+/** The authenticator key and recovery codes as better-auth stores them (encrypted). */
+async function encryptedTwoFactorSecrets() {
+  return {
+    secret: await symmetricEncrypt({ key: TEST_AUTH_SECRET, data: TEST_TOTP_SECRET }),
+    backupCodes: await symmetricEncrypt({
+      key: TEST_AUTH_SECRET,
+      data: JSON.stringify(TEST_BACKUP_CODES),
+    }),
+  };
 }
 
 /** A live session for the user, used as an `Authorization: Bearer` token. */
@@ -105,15 +160,18 @@ export interface RequestOverrides {
   donationDate?: string;
   donationTime?: string;
   requestMessage?: string;
+  /** Issue 27: 1 bag of whole blood, scheduled, unless said. */
+  bags?: number;
+  component?: BloodComponent;
+  urgency?: Urgency;
   status?: 'pending' | 'inprogress' | 'done' | 'cancel';
   /** Who accepted it (for inprogress, done and cancel). */
   donor?: { id: string; name: string; email: string } | null;
   createdAt?: string;
 }
 
-/** The date in Dhaka (UTC+6, no daylight saving) `days` from now, as YYYY-MM-DD. */
-export const dhakaDate = (days = 0) =>
-  new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+/** The date in Dhaka `days` from now, as YYYY-MM-DD: the same rule the server's date checks use. */
+export const dhakaDate = (days = 0) => addDays(todayInDhaka(), days);
 
 /** A donation request by `requester`, stored directly (pending, tomorrow, unless overridden). */
 export async function createRequest(

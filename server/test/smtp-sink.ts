@@ -7,8 +7,12 @@ export interface ReceivedEmail {
   subject: string;
   messageId: string;
   raw: string;
-  /** The body, decoded (quoted-printable or base64, as nodemailer chose). */
+  /** The header lines, unfolded from nothing: as they arrived. */
+  headers: string;
+  /** The plain-text body, decoded (quoted-printable or base64, as nodemailer chose). */
   text: string;
+  /** The HTML body, decoded; '' when the message has none. */
+  html: string;
 }
 
 /** A header's text: RFC 2047 encoded words (`=?UTF-8?B?…?=`, as for a Bangla subject) decoded. */
@@ -44,6 +48,24 @@ function bodyOf(raw: string): string {
   if (/^Content-Transfer-Encoding: base64/im.test(head))
     return Buffer.from(body, 'base64').toString('utf8');
   return body;
+}
+
+/** The plain-text and HTML bodies of a message, single part or multipart/alternative. */
+function bodiesOf(raw: string): { text: string; html: string } {
+  const head = raw.slice(0, raw.search(/\r?\n\r?\n/));
+  const boundary = head.match(/boundary="?([^";\r\n]+)"?/i)?.[1];
+  const isHtml = (part: string) =>
+    /^Content-Type: text\/html/im.test(part.slice(0, part.search(/\r?\n\r?\n/)));
+  if (!boundary)
+    return isHtml(raw) ? { text: '', html: bodyOf(raw) } : { text: bodyOf(raw), html: '' };
+  const parts = raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((part) => part.replace(/^\r?\n/, ''));
+  const html = parts.find(isHtml);
+  const text = parts.find((part) => !isHtml(part));
+  // Lines as a program reading the message sees them (SMTP sends CRLF).
+  return { text: text ? bodyOf(text).replace(/\r\n/g, '\n') : '', html: html ? bodyOf(html) : '' };
 }
 
 /**
@@ -83,7 +105,8 @@ export async function startSmtpSink(port = 0, { delayMs = 0 } = {}) {
             subject: decodeWords(header('Subject')),
             messageId: header('Message-ID'),
             raw,
-            text: bodyOf(raw),
+            headers: raw.slice(0, raw.search(/\r?\n\r?\n/)),
+            ...bodiesOf(raw),
           });
           callback();
         };

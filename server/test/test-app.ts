@@ -2,19 +2,20 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import type { pino } from 'pino';
 import { createApp } from '../app.ts';
 import { connect, type DatabaseHandle, type Engine } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { Database } from '../db/schema.ts';
 import { buildDeps } from '../deps.ts';
-import type { RequestEventSink } from '../features/trust/request-events.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { parseEnv } from '../lib/env.ts';
 import { createLogger } from '../lib/logger.ts';
+import { TEST_AUTH_SECRET } from './factories.ts';
+import { adminQuery, createMigratedSchema, migratedSqlite } from './migrated-template.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -30,20 +31,26 @@ export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'post
 
 /**
  * A fresh, migrated database and the app built on it. SQLite: a private in-memory database.
- * PostgreSQL: a new schema in TEST_DATABASE_URL, dropped on close.
+ * PostgreSQL: a new schema in TEST_DATABASE_URL, dropped on close. Both are copies of a database
+ * migrated once per test worker (./migrated-template.ts).
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     logTo?: pino.DestinationStream;
     clock?: Clock;
-    requestEvents?: RequestEventSink;
+    /**
+     * Migrate this database itself rather than copy the worker's migrated template: for tests of
+     * what migrating leaves behind that a copy does not keep, such as which of two equally cheap
+     * indexes PostgreSQL picks (the one made first; pg_dump recreates them in name order).
+     */
+    migrateAnew?: boolean;
   } = {},
 ): Promise<TestApp> {
   const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    AUTH_SECRET: 'test-secret-that-is-long-enough-1234567890',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     // Most tests sign in many times from one address; the rate-limit tests turn it back on.
     AUTH_RATE_LIMIT: 'false',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-test-')),
@@ -55,26 +62,28 @@ export async function createTestApp(
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
     const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
+    if (options.migrateAnew) await adminQuery(url, `create schema ${schema}`);
+    else await createMigratedSchema(url, schema);
     handle = connect({ databaseUrl: url, pgSchema: schema });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
-    };
+    dropSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
   } else {
-    handle = connect({ sqliteFile: ':memory:' });
+    handle = options.migrateAnew ? connect({ sqliteFile: ':memory:' }) : await migratedSqlite();
   }
-  await migrateToLatest(handle);
+  if (options.migrateAnew) await migrateToLatest(handle);
+  // Kysely opens its driver at the first query, and closing a handle whose driver is not open
+  // closes nothing: a test that closes the database to cut the app off (health.test.ts) would
+  // still reach it. Migrating used to make that first query; a copied database needs one too.
+  else await sql`select 1`.execute(handle.db);
   const logger = options.logTo ? createLogger('info', options.logTo) : createLogger('silent');
+  // Tests on Redis count on Redis, not on the database store it falls back to: a command gets
+  // 5 s, not production's 0.5 s (a CI machine at load 17 stalled a test past 0.5 s, its counts
+  // went half to Redis and half to the database, and a budget of 100 showed 150: CI, stop 34),
+  // and the app is handed over once Redis is connected. The fallback's own tests stop Redis.
   const built = buildDeps(handle, env, logger, {
     clock: options.clock,
-    requestEvents: options.requestEvents,
+    redisCommandTimeoutMs: 5000,
   });
+  if (built.redis) await redisConnected(built.redis);
   const app = createApp(built.deps);
   return {
     app,
@@ -89,6 +98,20 @@ export async function createTestApp(
       await dropSchema();
     },
   };
+}
+
+/** Waits up to 5 s for a Redis client to be connected; a Redis that is down is left to the test. */
+async function redisConnected(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 5000);
+    redis.once('ready', done);
+  });
 }
 
 /** Runs raw SQL in tests that must break the database on purpose. */

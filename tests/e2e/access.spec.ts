@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, setupBrowser } from './browser.ts';
-import { demoteToDonor, type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import { setupBrowser } from './browser.ts';
+import {
+  callApi,
+  demoteToDonor,
+  type Member,
+  promoteToAdmin,
+  registerMember,
+  signIn,
+} from './fixtures.ts';
 
 const browser = setupBrowser();
 
@@ -15,16 +22,7 @@ async function pageFor(member: Member): Promise<Page> {
   return page;
 }
 
-/** Calls the API as the page's user and fails the test on an error answer. */
-async function call(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown) {
-  const res = await page.context().request.fetch(path, {
-    method,
-    data,
-    headers: { origin: baseUrl() },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = callApi;
 
 describe('roles and refusals in the browser', () => {
   // Regression: every 403 used to sign the user out, so a volunteer demoted to donor who then

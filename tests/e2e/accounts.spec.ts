@@ -28,6 +28,8 @@ async function fillRegistration(page: Page, email: string, photo: Buffer | null)
   await page.getByLabel('Upazila').selectOption('Jashore Sadar');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
+  // Issue 31: the privacy consent, its own box.
+  await page.getByRole('checkbox', { name: 'I agree to the privacy notice, as follows:' }).check();
 }
 
 describe('accounts in the browser', () => {
@@ -74,7 +76,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Photo is required').waitFor();
     // The form reaches the file input through PhotoInput's `ref` prop (React 19's ref as a
-    // prop, which the browser's Preact must honour as well: decision 015).
+    // prop; decision 015's Preact had to honour it too).
     await page.waitForFunction(
       () => (document.activeElement as HTMLInputElement | null)?.type === 'file',
     );

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser } from './browser.ts';
-import { type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import { callApi, type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
 
@@ -13,16 +13,7 @@ async function pageFor(member: Member): Promise<Page> {
   return page;
 }
 
-/** Calls the API as the page's user; fails the test on an error answer. */
-async function call(page: Page, method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown) {
-  const res = await page.context().request.fetch(path, {
-    method,
-    data,
-    headers: { origin: baseUrl() },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<unknown>;
-}
+const call = callApi<unknown>;
 
 /** An admin, and a volunteer the admin made one, each on their own page. */
 async function staff() {

@@ -9,18 +9,13 @@ import type { ChunkReport } from '../../scripts/vite-chunk-report.ts';
  * it (the build's .gz files). Reads the build `npm run test:e2e` has just made, so it cannot be
  * noisy: the same build always gives the same figures.
  *
- * Issue 10 asks for at most 90 KB. React 19 and React Router 7 alone weigh about 96 KB (a minimal
- * app with a data router), so the browser's app is drawn by Preact instead of react-dom
- * (decision 015), the footer's line no longer needs react-i18next's <Trans>, and the other
- * screens' strings come with those screens (web/lib/i18n.ts): 151.6 KB before, 85.6 KB after;
- * 80.2 KB since zod's jitless setting and the home page's sections left it (decision 020: the
- * home page's own chunk and what it loads at once are counted by page-load-budget.spec.ts).
- * The budget sat 1.8 KB above that: anything new on every page's first load has to be paid for
- * elsewhere, or loaded when used. Raised by 0.5 KB once, knowingly (2026-11-27): the Bangla
- * switch and strings had used the margin, and a tap on the switch before the app takes the page
- * over (web/lib/language-from-address.ts, ~0.2 KB) must work on every page, so it cannot wait.
+ * Issue 26 asks for React and react-dom at run time (decision 028, reversing 015's Preact) and
+ * at most 150 KB here. Under Preact it was 80.2 KB (budget 82.5); with React 141.7 KB: react-dom
+ * and react (about 60 KB gzip) in place of Preact's 10, the rest unchanged. The budget is the
+ * issue's 150: anything new on every page's first load still has to be paid for elsewhere, or
+ * loaded when used (the contract's zod schemas, dialogs and forms stay out of it, below).
  */
-const FIRST_LOAD_BUDGET_KB = 82.5;
+const FIRST_LOAD_BUDGET_KB = 150;
 
 const WEB = path.resolve('dist/web');
 

@@ -1,4 +1,4 @@
-import type { Route } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
 
@@ -6,10 +6,25 @@ const browser = setupBrowser();
 
 /**
  * The home page's contact form is drawn by the page, and its code (react-hook-form, zod, the
- * dialogs) comes only as the form nears the screen (decision 020). Until then it must not submit
- * (a native GET to / would drop the message), and what is typed meanwhile must survive the code's
- * arrival.
+ * dialogs) comes only as the form nears the screen (decision 020). Until then a Send must not be
+ * the browser's own (a GET to / would drop the message) nor be lost: it is made once the code has
+ * come. What is typed meanwhile must survive the code's arrival.
  */
+
+/** Holds the form's code back until `release` (or fails it with `fail`). */
+async function holdTheFormsCode(page: Page) {
+  let release: () => void = () => {};
+  let fail: () => void = () => {};
+  const held = new Promise<boolean>((resolve) => {
+    release = () => resolve(true);
+    fail = () => resolve(false);
+  });
+  await page.route(/\/assets\/contact-form-[\w-]+\.js$/, async (route: Route) => {
+    if (await held) await route.continue();
+    else await route.abort('internetdisconnected');
+  });
+  return { release, fail };
+}
 describe('the home page contact form, before and after its code', () => {
   it('is not fetched while the form is far below the screen', async () => {
     const page = await browser.newPage();
@@ -26,28 +41,17 @@ describe('the home page contact form, before and after its code', () => {
     await page.context().close();
   });
 
-  it('takes text at once, does not submit before its code, and keeps what was typed and the caret', async () => {
+  it('takes text at once and keeps what was typed and the caret when its code comes', async () => {
     // No service worker: page.route cannot hold what a worker fetches (it would precache the
     // form's code behind the test's back).
     const page = await browser.newPage({ serviceWorkers: 'block' });
-    // The form's code is held back until the test lets it through.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/contact-form-[\w-]+\.js$/, async (route: Route) => {
-      await held;
-      await route.continue();
-    });
+    const code = await holdTheFormsCode(page);
     await page.goto('/', { waitUntil: 'networkidle' });
     const form = page.locator('form').filter({ has: page.getByLabel('Message') });
     const send = form.getByRole('button', { name: 'Send message' });
 
     await form.getByLabel('Name').fill('Early Typist');
     await form.getByLabel('Message').fill('Typed before the code');
-    expect(await send.isDisabled()).toBe(true);
-    // Enter in a field submits nothing while the only submit button is disabled.
-    await form.getByLabel('Name').press('Enter');
     await form.getByLabel('Message').click();
     await page.keyboard.press('End');
     await page.keyboard.type(' came');
@@ -63,8 +67,10 @@ describe('the home page contact form, before and after its code', () => {
         observer.disconnect();
       }).observe(document.body, { childList: true, subtree: true });
     });
-    release();
-    await expect.poll(() => send.isEnabled()).toBe(true);
+    code.release();
+    const swapped = () =>
+      page.evaluate(() => (window as unknown as { focusAtSwap?: string }).focusAtSwap);
+    await expect.poll(swapped).not.toBeUndefined();
     expect(
       await page.evaluate(() => (window as unknown as { focusAtSwap?: string }).focusAtSwap),
     ).toBe('message');
@@ -80,6 +86,49 @@ describe('the home page contact form, before and after its code', () => {
     await form.getByLabel('Email').fill('not-an-email');
     await send.click();
     await expect.poll(() => form.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await page.context().close();
+  });
+
+  it('keeps a Send pressed before its code, makes it once the code has come, and says when it cannot', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const code = await holdTheFormsCode(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/contacts')) {
+        sent.push(request.postData() ?? '');
+      }
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const form = page.locator('form').filter({ has: page.getByLabel('Message') });
+    await form.getByLabel('Name').fill('Early Sender');
+    await form.getByLabel('Phone number').fill('01711-000000');
+    await form.getByLabel('Email').fill('early@example.org');
+    await form.getByLabel('Message').fill('Sent before the code came');
+
+    // First the code cannot be fetched: the form says so, and nothing was sent.
+    await form.getByRole('button', { name: 'Send message' }).click();
+    code.fail();
+    await form.getByRole('alert').getByText('The form could not be loaded').waitFor();
+    expect(sent).toEqual([]);
+
+    // Then it can: a second press (twice, quickly) is kept while the code comes, and made once.
+    await page.unroute(/\/assets\/contact-form-[\w-]+\.js$/);
+    const again = await holdTheFormsCode(page);
+    await form.getByRole('button', { name: 'Send message' }).dblclick();
+    expect(await form.getByRole('button', { name: 'Sending…' }).getAttribute('aria-busy')).toBe(
+      'true',
+    );
+    again.release();
+    await page
+      .getByText('Thanks for reaching out! The RedHope team will contact you soon.')
+      .waitFor();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
+      name: 'Early Sender',
+      email: 'early@example.org',
+      message: 'Sent before the code came',
+    });
+    expect(new URL(page.url()).search).toBe('');
     await page.context().close();
   });
 });

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { todayInDhaka } from '../../common/dhaka-date.ts';
-import { baseUrl } from './browser.ts';
-import { type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import { callApi, type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 
 /**
  * Awkward but valid data for layout tests: every free text a user types is as long as the
@@ -39,22 +38,6 @@ export interface LongTextWorld {
   bloodGroup: string;
 }
 
-/** Calls the API as the page's user; fails on an error answer. */
-export async function callApi(
-  page: Page,
-  method: 'POST' | 'PATCH' | 'DELETE',
-  path: string,
-  data?: unknown,
-): Promise<Record<string, unknown>> {
-  const res = await page.context().request.fetch(path, {
-    method,
-    data,
-    headers: { origin: baseUrl() },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
 /** A request with every free-text field at full awkward length. */
 export const longRequestFields = (tag: string, time: string) => ({
   recipientName: unbroken(`Recipient${tag}`),
@@ -71,18 +54,19 @@ export const longRequestFields = (tag: string, time: string) => ({
 
 /**
  * Seeds the members and requests: an admin, a volunteer, a requester with a pending, an
- * in-progress and a done request (the giver donated to the last two), and a blocked member.
+ * in-progress and a done request (the giver pledged to the first of the last two, another long-named donor gave to the done one), and a blocked member.
  * `open` makes a fresh browser page; the pages used for seeding are closed again.
  */
 export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld> {
   const bloodGroup = 'AB-';
   const member = (prefix: string) =>
     registerMember({ name: unbroken(prefix), email: longEmail(prefix.toLowerCase()), bloodGroup });
-  const [admin, volunteer, requester, giver, blocked, realistic] = await Promise.all([
+  const [admin, volunteer, requester, giver, gaveBefore, blocked, realistic] = await Promise.all([
     member('Admin'),
     member('Volunteer'),
     member('Requester'),
     member('Giver'),
+    member('Donated'),
     member('Blocked'),
     registerMember({ name: 'Muhammad Shahriar Rahman Chowdhury', bloodGroup }),
   ]);
@@ -93,10 +77,11 @@ export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld>
     await signIn(page.context(), who);
     return page;
   };
-  const [adminPage, requesterPage, giverPage] = await Promise.all([
+  const [adminPage, requesterPage, giverPage, gaveBeforePage] = await Promise.all([
     as(admin),
     as(requester),
     as(giver),
+    as(gaveBefore),
   ]);
   await callApi(adminPage, 'PATCH', `/api/users/volunteer/${volunteer.id}`);
   await callApi(adminPage, 'PATCH', `/api/users/block/${blocked.id}`);
@@ -107,9 +92,14 @@ export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld>
   const pendingId = await create('Pending', '00:01');
   const inProgressId = await create('Progress', '00:02');
   const doneId = await create('Done', '00:03');
-  for (const id of [inProgressId, doneId]) {
-    await callApi(giverPage, 'PATCH', `/api/donation-request/${id}`, { status: 'inprogress' });
-  }
+  // The giver has pledged, not yet given: a donor who has given rests before the next pledge
+  // (issue 30 item 6), and the giver's pages open Donate Now on the pending request, dated today.
+  await callApi(giverPage, 'PATCH', `/api/donation-request/${inProgressId}`, {
+    status: 'inprogress',
+  });
+  await callApi(gaveBeforePage, 'PATCH', `/api/donation-request/${doneId}`, {
+    status: 'inprogress',
+  });
   await callApi(requesterPage, 'PATCH', `/api/donation-request/${doneId}`, { status: 'done' });
 
   // A blog at the longest title the server takes, and a contact message at full length.
@@ -128,7 +118,9 @@ export async function seedLongTextWorld(open: PageMaker): Promise<LongTextWorld>
     message: unbroken('ContactMessage', 600),
   });
 
-  await Promise.all([adminPage, requesterPage, giverPage].map((page) => page.context().close()));
+  await Promise.all(
+    [adminPage, requesterPage, giverPage, gaveBeforePage].map((page) => page.context().close()),
+  );
   return {
     admin,
     volunteer,

@@ -10,9 +10,10 @@ import { DESKTOP, PHONE } from './layout-check.ts';
 import type { LongTextWorld } from './long-text-world.ts';
 
 /**
- * Every page each role can open, in the long-text world (tests/e2e/long-text-world.ts): shared by
- * the layout test (issue 11) and the accessibility test (issue 16). Pages wait for and act on the
- * app's own strings in the page's language, so both tests can run in English and in Bangla.
+ * Every page each role can open, in the long-text world (tests/e2e/long-text-world.ts): walked
+ * once per role and language by tests/e2e/a11y.spec.ts, which checks the layout (issue 11) and
+ * accessibility (issue 16) of each. Pages wait for and act on the app's own strings in the page's
+ * language, so the walk runs in English and in Bangla.
  */
 
 export type Lang = 'en' | 'bn';
@@ -113,8 +114,8 @@ const openDashboardMenu = async (page: Page, lang: Lang) => {
 
 /**
  * The confirmation before blocking the member with the long name (its text holds the name). The
- * first such member: the layout and the axe runs each seed a long-text world on the one server,
- * so a second run finds two givers of the same name (which one runs second depends on order).
+ * first such member: the e2e server is shared by every spec, and a second long-text world seeded
+ * on it would bring a second giver of the same name.
  */
 const confirmBlock = async (page: Page, lang: Lang) => {
   await page
@@ -146,9 +147,11 @@ const everyMembersPages: Visit[] = [
 const staffPages: Visit[] = [
   { path: '/dashboard', showsKey: 'dashboardHome.donationRequest' },
   { path: '/dashboard/all-donation-requests', shows: 'RecipientDone' },
-  { path: (world) => `/blood-donation-request/${world.doneId}`, shows: 'GiverWWW' },
+  { path: (world) => `/blood-donation-request/${world.doneId}`, shows: 'DonatedWWW' },
   { path: '/dashboard/content-management', shows: 'BlogTitle' },
   { path: '/dashboard/content-management/add-blog' },
+  // Issue 25: the volunteer sees the setup form, the admin (who has it) the turn-off form.
+  { path: '/dashboard/two-factor', showsKey: 'twoFactor.title' },
 ];
 
 export type Role = 'visitor' | 'donor' | 'giver' | 'volunteer' | 'admin';
@@ -190,6 +193,7 @@ export const pagesOf: Record<Role, Visit[]> = {
     { path: '/dashboard/allUsers', shows: 'BlockedWWW' },
     { path: '/dashboard/allUsers', shows: 'BlockedWWW', andThen: confirmBlock },
     { path: '/dashboard/contact-messages', shows: 'WriterWWW' },
+    { path: '/dashboard/failed-emails', showsKey: 'outbox.title' },
     ...everyMembersPages,
   ],
 };

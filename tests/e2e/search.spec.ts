@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import bnLists from '../../web/locales/bn.lists.json';
 import { setupBrowser } from './browser.ts';
-import { registerMember, signIn } from './fixtures.ts';
+import { promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
 
@@ -35,6 +36,78 @@ describe('donor search in the browser', () => {
     await member.getByText(donor.email).waitFor();
     await visitor.context().close();
     await member.context().close();
+  });
+
+  it('shows a long donor email whole on a 390 px phone, wrapped at its dots and @ (issue 30 item 5)', async () => {
+    const tag = Date.now().toString(36);
+    const email = `mohammad.abdullah.al.mamun.${tag}@students.example-university.edu.bd`;
+    const donor = await registerMember({
+      email,
+      bloodGroup: 'AB-',
+      division: 'Sylhet',
+      district: 'Sunamganj',
+    });
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page.context(), await registerMember());
+    await page.goto('/search-donor?bloodGroup=AB-&division=Sylhet&district=Sunamganj');
+    const link = page.locator(`article a[href="mailto:${email}"]`);
+    await link.waitFor();
+    expect(await link.innerText()).toBe(email);
+    // Whole: nothing clipped or cut off with an ellipsis; it takes more than one line instead.
+    const box = await link.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return {
+        clipped: el.scrollWidth > el.clientWidth + 1,
+        ellipsis: style.textOverflow === 'ellipsis',
+        lines: Math.round(el.getBoundingClientRect().height / Number.parseFloat(style.lineHeight)),
+      };
+    });
+    expect(box).toMatchObject({ clipped: false, ellipsis: false });
+    expect(box.lines).toBeGreaterThan(1);
+    expect(donor.email).toBe(email);
+    await page.context().close();
+  });
+
+  it("a new member past the day's budget of donor emails sees the rest hidden, and why, in English and Bangla", async () => {
+    // Issue 25: a new account sees 20 donors' emails a day. 21 donors in one place: page 2 of
+    // the search (20 a page) holds at least one past the budget.
+    const place = { bloodGroup: 'A-', division: 'Sylhet', district: 'Habiganj' };
+    for (let i = 0; i < 21; i++) await registerMember(place);
+    const page = await browser.newPage();
+    const member = await registerMember();
+    await signIn(page.context(), member);
+    const search = '/search-donor?bloodGroup=A-&division=Sylhet&district=Habiganj';
+    await page.goto(`${search}&page=1`);
+    await page.getByRole('heading', { name: /donors found/ }).waitFor();
+    await page.locator('article a[href^="mailto:"]').first().waitFor();
+    expect(await page.locator('article a[href^="mailto:"]').count()).toBe(20);
+    expect(await page.getByText(/You have seen/).count()).toBe(0);
+
+    await page.goto(`${search}&page=2`);
+    await page.getByText("You have seen 20 donors' emails today, your daily limit").waitFor();
+    await page.getByText('Hidden until tomorrow').first().waitFor();
+    expect(await page.locator('article a[href^="mailto:"]').count()).toBe(0);
+    // Not the visitor's prompt: this member is signed in.
+    expect(await page.getByText('Log in to see the email').count()).toBe(0);
+
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'বাংলা' })
+      .click();
+    await page.getByText('আজ আপনি ২০ জন রক্তদাতার ইমেইল দেখেছেন').waitFor();
+    await page.getByText(bnLists.donorEmails.hiddenToday).first().waitFor();
+    await page.context().close();
+
+    // Staff see the account on their home page.
+    const admin = await registerMember();
+    await promoteToAdmin(admin.email);
+    const staff = await browser.newPage();
+    await signIn(staff.context(), admin);
+    await staff.goto('/dashboard');
+    const list = staff.getByRole('region', { name: 'Accounts over the daily email limit' });
+    await list.getByText(member.email).waitFor();
+    await staff.context().close();
   });
 
   it("says 'No donors found' when nothing matches", async () => {

@@ -18,8 +18,12 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       // Email is off unless a test turns it on.
       SMTP_URL: '',
       // Journeys post many requests as one person (each case its own): past the open-request
-      // limit of 3 (issue 14), which has its own API tests (trust/lifecycle.test.ts).
+      // limit of 3 (issue 14), which has its own API tests (requests/lifecycle.test.ts).
       MAX_OPEN_REQUESTS_PER_USER: '1000',
+      // Donors give in many journeys and give again in later ones: a one-day rest, over before
+      // the later-dated requests they answer. The rest itself has its own API tests
+      // (requests/pledges.test.ts) and a browser test on a request dated today (walk-30.spec.ts).
+      DONATION_INTERVAL_DAYS: '1',
       ...env,
     },
   });

@@ -37,6 +37,7 @@ async function fillRegistration(page: Page, email: string, bytes: Buffer) {
   await page.getByLabel('District').selectOption('Khulna');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'I agree to the privacy notice, as follows:' }).check();
 }
 
 describe('registering behind a flooded address', () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, setupBrowser } from './browser.ts';
-import { type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import { setupBrowser } from './browser.ts';
+import { callApi, type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 
 // Issue 14 in the browser: a donor reports a request, a volunteer dismisses the report and
 // verifies the request, and the verified badge shows on the public list.
@@ -14,16 +14,7 @@ async function pageFor(member: Member): Promise<Page> {
   return page;
 }
 
-/** Calls the API as the page's user; fails the test on an error answer. */
-async function call(page: Page, method: 'POST' | 'PATCH', path: string, data?: unknown) {
-  const res = await page.context().request.fetch(path, {
-    method,
-    data,
-    headers: { origin: baseUrl() },
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
+const call = callApi;
 
 /** The date in Dhaka `days` from now, as YYYY-MM-DD. */
 const dhakaDate = (days: number) =>

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
+import { followRequests } from './changes-sent.ts';
 import { type Member, PASSWORD, registerMember, signIn } from './fixtures.ts';
 
 const browser = setupBrowser();
@@ -44,6 +45,10 @@ describe('return after login (SPEC §2)', () => {
     await page.getByLabel('Upazila').selectOption('Jashore Sadar');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
+    // Issue 31: the privacy consent, its own box.
+    await page
+      .getByRole('checkbox', { name: 'I agree to the privacy notice, as follows:' })
+      .check();
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Donor registered successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/search-donor');
@@ -81,14 +86,8 @@ async function signedInPage(member: Member): Promise<Page> {
   return page;
 }
 
-/** Counts the PATCHes the page sends. */
-function countPatches(page: Page) {
-  const sent: string[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'PATCH') sent.push(r.url());
-  });
-  return sent;
-}
+/** Follows the PATCHes the page sends. */
+const followPatches = (page: Page) => followRequests(page, (req) => req.method() === 'PATCH');
 
 describe('double submits (regression: a double click sent two PATCHes, the second a 409)', () => {
   it('double-clicking Confirm in Donate Now and Done on My Donation Request sends one PATCH each', async () => {
@@ -98,7 +97,7 @@ describe('double submits (regression: a double click sent two PATCHes, the secon
     const id = await createRequest(pageA);
 
     const pageB = await signedInPage(donor);
-    const donorPatches = countPatches(pageB);
+    const donorPatches = followPatches(pageB);
     await pageB.goto(`/blood-donation-request/${id}`);
     await pageB.getByRole('button', { name: 'Donate Now' }).click();
     const dialog = pageB.getByRole('dialog', {
@@ -107,17 +106,17 @@ describe('double submits (regression: a double click sent two PATCHes, the secon
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
     await pageB.getByText('Done, Blood donation request is now In Progress.').waitFor();
-    await pageB.waitForTimeout(500);
-    expect(donorPatches).toHaveLength(1);
+    await donorPatches.settled();
+    expect(donorPatches.sent).toHaveLength(1);
     expect(await pageB.getByText('Something went wrong').count()).toBe(0);
 
-    const requesterPatches = countPatches(pageA);
+    const requesterPatches = followPatches(pageA);
     await pageA.goto('/dashboard/my-donation-requests');
     const row = pageA.getByRole('row').filter({ hasText: donor.email });
     await row.getByRole('button', { name: 'Done' }).dblclick();
     await pageA.getByText('Donation status has been done').waitFor();
-    await pageA.waitForTimeout(500);
-    expect(requesterPatches).toHaveLength(1);
+    await requesterPatches.settled();
+    expect(requesterPatches.sent).toHaveLength(1);
     expect(await pageA.getByText('Something went wrong').count()).toBe(0);
     await pageA.context().close();
     await pageB.context().close();
@@ -262,7 +261,7 @@ describe('the dashboard frame (issue 17, item 3)', () => {
 
     const heights = await page
       .locator('main form')
-      .locator('input:not([type="checkbox"]), select')
+      .locator('input:not([type="checkbox"]):not([type="radio"]), select')
       .evaluateAll((fields) => fields.map((field) => field.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(8);
     expect(new Set(heights)).toEqual(new Set([heights[0]]));

@@ -21,12 +21,15 @@ const groups = [
       { to: '/search-page', key: 'footer.findDonors' },
       { to: '/dashboard/my-donation-requests', key: 'footer.requestBlood' },
       { to: '/blogs', key: 'footer.blog' },
+      // Issue 29: outcomes, measured and published.
+      { to: '/impact', key: 'footer.impact' },
     ],
   },
   {
     title: 'footer.legal',
     links: [
-      { to: '/', key: 'footer.privacy' },
+      // Issue 31: the privacy notice (SPEC §2 pointed it to /; decision 040).
+      { to: '/privacy', key: 'footer.privacy' },
       { to: '/', key: 'footer.terms' },
     ],
   },

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../common/languages.ts';
 import { currentLanguage, setLanguage } from '../lib/i18n.ts';
-import { LANGUAGE_PARAMETER } from '../lib/language-from-address.ts';
+import { LANGUAGE_PARAMETER, noteLanguageChosen } from '../lib/language-from-address.ts';
 
-const SYSTEM_FONTS = 'ui-sans-serif, system-ui, sans-serif';
+// The label's own four letters (web/styles.css, inlined in the stylesheet): the word is drawn on
+// every page, also where the device has no Bengali font, without the whole Bengali font.
+const LABEL_FONT = '"RedHope Bangla Label", ui-sans-serif, system-ui, sans-serif';
 
 // Each language named in itself, so a reader finds theirs whatever is on screen now.
 const choices: { language: Language; label: string }[] = [
@@ -26,6 +28,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
 
   const choose = async (language: Language) => {
     if (language === shown) return;
+    // The account menu may come after this tap; it must keep the tap, not adopt the account's.
+    noteLanguageChosen(language);
     try {
       // A signed-in user's account hears of it too (useAccountLanguage, with the account menu).
       await setLanguage(language, { chosen: true });
@@ -57,9 +61,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
             className={`rounded px-2 py-1 text-sm font-medium transition-colors ${
               language === shown ? 'bg-red-600 text-white' : 'text-gray-700 hover:bg-gray-100'
             }`}
-            // While the page is English, the system's Bengali font draws this one word: our own
-            // (unicode-range) would otherwise be downloaded by every English page.
-            style={language === 'bn' && shown === 'en' ? { fontFamily: SYSTEM_FONTS } : undefined}
+            // Our whole Bengali font (unicode-range) would otherwise be downloaded by every page.
+            style={language === 'bn' ? { fontFamily: LABEL_FONT } : undefined}
           >
             {label}
           </button>

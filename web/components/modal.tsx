@@ -36,12 +36,15 @@ export function Modal({
   title,
   children,
   wide = false,
+  blocking = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   wide?: boolean;
+  /** Escape does not close it (issue 31: the consent question waits for an answer). */
+  blocking?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -64,7 +67,12 @@ export function Modal({
       aria-labelledby={titleId}
       aria-modal="true"
       // Escape fires `cancel`, then `close`; both end in the parent's state.
-      onClose={onClose}
+      onClose={() => {
+        // The browser closes a dialog on a second Escape whatever `cancel` said: open it again.
+        if (blocking && open) ref.current?.showModal();
+        else onClose();
+      }}
+      onCancel={blocking ? (event) => event.preventDefault() : undefined}
       onKeyDown={holdFocus}
       className={`m-auto w-[calc(100%-2rem)] rounded-2xl p-0 shadow-xl backdrop:bg-black/50 ${wide ? 'max-w-2xl' : 'max-w-md'}`}
     >

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { returnState } from '../features/auth/return-path.ts';
@@ -41,6 +41,7 @@ export function Navbar() {
   const { user, isLoading } = useSession();
   const location = useLocation();
   const close = () => setOpen(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
   // On a page with its own menu (the dashboard) the button opens that instead: one menu button.
   const sideMenu = useSideMenu();
   const menuOpen = sideMenu.id ? sideMenu.open : open;
@@ -51,21 +52,25 @@ export function Navbar() {
         aria-label={t('nav.label')}
         className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
         onKeyDown={(event) => {
-          if (event.key === 'Escape') close();
+          if (event.key !== 'Escape' || !open) return;
+          // Closed from the keyboard: back to the button that opened it, not lost (issue 30).
+          close();
+          menuButtonRef.current?.focus();
         }}
       >
         <Link
           to="/"
           onClick={close}
-          className="flex items-center gap-2 rounded-md text-xl font-bold text-gray-900"
+          className="flex items-center gap-1.5 rounded-md text-lg font-bold text-gray-900 sm:gap-2 sm:text-xl"
         >
-          <DropIcon className="size-7 text-red-600" />
+          <DropIcon className="size-6 text-red-600 sm:size-7" />
           {t('app.name')}
         </Link>
 
         {/* Beside the brand on small screens (the bell and the language in sight, not inside a
-            menu); after the links on wide ones. */}
-        <div className="ml-auto flex items-center gap-2 md:order-last md:ml-0">
+            menu); after the links on wide ones. Tighter on a phone, so a member's row (brand,
+            bell, language, menu) fits 390 px in one row as a visitor's does (issue 30). */}
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 md:order-last md:ml-0">
           {user?.email && (
             <Suspense fallback={null}>
               <NotificationBell className="inline-flex md:hidden" />
@@ -73,8 +78,9 @@ export function Navbar() {
           )}
           <LanguageSwitch />
           <button
+            ref={menuButtonRef}
             type="button"
-            className={`rounded-md p-2 text-gray-700 hover:bg-gray-100 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
+            className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 sm:p-2 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
             aria-expanded={menuOpen}
             aria-controls={sideMenu.id ?? menuId}
             aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}

@@ -1,28 +1,17 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-};
+import { useOffline, useOfflinePageShown } from '../lib/online.ts';
 
 /**
  * Says plainly that the browser is offline and the page is the copy kept from the last visit
  * (issue 16 item 3: the public pages open from the service worker's cache). The prerendered page
  * and the browser's first render are drawn online, so both agree; the notice appears after.
+ * A page that has no copy says so itself (OfflineMessage), and this one steps aside.
  */
 export function OfflineNotice() {
   const { t } = useTranslation();
-  const offline = useSyncExternalStore(
-    subscribe,
-    () => !navigator.onLine,
-    () => false,
-  );
-  if (!offline) return null;
+  const offline = useOffline();
+  const pageSaysSo = useOfflinePageShown();
+  if (!offline || pageSaysSo) return null;
   return (
     <p
       role="status"

@@ -154,6 +154,7 @@ describe('api client: calls made from the endpoint definitions', () => {
       items: [],
       total: 42,
       capped: false,
+      headers: expect.any(Headers),
     });
   });
 });

@@ -1,23 +1,61 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../../common/contract/define.ts';
-import { type AnswerSchema, matchesAnswerSchema } from './answer-check.ts';
+import { PAGE_USER_HEADER, SESSION_CHANGED } from '../../common/page-user.ts';
 import { i18n } from './i18n.ts';
 
 /** An error answer from our API, or a network failure (status 0). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The request a refusal is about (issue 27: DUPLICATE_REQUEST names the open one). */
+  readonly requestId: string | undefined;
+  /** The server's message for each field it refused (a 400's `details`), by field name. */
+  readonly details: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    {
+      requestId,
+      details = {},
+    }: { requestId?: string; details?: Readonly<Record<string, string>> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.requestId = requestId;
+    this.details = details;
   }
 }
 
+/** What to tell a person about a failed call: our API's own words, else `fallback`. */
+export const apiMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.message : fallback;
+
+/**
+ * A list refused the page number it was asked for (a 400 naming `page`: an old link to a page
+ * past the numbered ones). Asking again cannot help; page 1 can (issue 30).
+ */
+export const isPageRefused = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 400 && 'page' in error.details;
+
 type UnauthorizedHandler = (error: ApiError) => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** The user this page shows (its session's), named on every change it sends (issue 30). */
+let pageUser: string | null = null;
+let sessionChangedHandler: (() => void) | null = null;
+
+/**
+ * Who the page is showing, and what to do when the server says the session is someone else's
+ * now (SESSION_CHANGED: signed in as another user in another tab). Set by the auth feature.
+ */
+export function setPageUser(userId: string | null, onSessionChanged?: () => void) {
+  pageUser = userId;
+  if (onSessionChanged) sessionChangedHandler = onSessionChanged;
+}
 
 /**
  * Whether an answer means the session is gone: 401 (no session, or it ended) or a blocked
@@ -90,8 +128,9 @@ export function urlOf(endpoint: Endpoint, input: { params?: object; query?: obje
 
 /**
  * Calls `endpoint` (a definition from common/contract) and answers its success body, checked
- * against the definition's schema: the web app believes no answer it has not read. (In web/ the
- * definition's answers are JSON Schemas written from the zod ones at build: decision 020.)
+ * against the definition's own zod schema: the web app believes no answer it has not read. The
+ * contract's schemas come with the page that calls the endpoint, not with the first load
+ * (decision 028).
  */
 export async function request<E extends Endpoint>(
   endpoint: E,
@@ -104,12 +143,13 @@ export async function request<E extends Endpoint>(
 
 /**
  * One page of a list endpoint: the checked JSON array plus its X-Total-Count header (DESIGN §1,
- * Lists and pages); without the header the total is the number of items received.
+ * Lists and pages); without the header the total is the number of items received. `headers`
+ * are the answer's, for a list that states more (the donor-email budget, issue 25).
  */
 export async function requestPage<E extends Endpoint>(
   endpoint: E,
   input: EndpointInput<E>,
-): Promise<{ items: EndpointOutput<E>; total: number; capped: boolean }> {
+): Promise<{ items: EndpointOutput<E>; total: number; capped: boolean; headers: Headers }> {
   // The generic input is one of the shapes AnyInput covers; only its parts are read.
   const response = await sendTo(endpoint, input as AnyInput);
   const items = await readAnswer(endpoint, response);
@@ -118,7 +158,12 @@ export async function requestPage<E extends Endpoint>(
   const count = Array.isArray(items) ? items.length : 0;
   // X-Total-Capped: the server stopped counting; the total is "at least" (decision 006).
   const capped = response.headers.get('X-Total-Capped') === 'true';
-  return { items, total: Number.isFinite(total) ? total : count, capped };
+  return {
+    items,
+    total: Number.isFinite(total) ? total : count,
+    capped,
+    headers: response.headers,
+  };
 }
 
 /** The parts of any endpoint's input, whatever its definition. */
@@ -149,20 +194,17 @@ async function readAnswer<E extends Endpoint>(
   }
   const schema = declared?.content?.['application/json']?.schema;
   const body: unknown = await response.json().catch(() => undefined);
-  if (!schema || !matchesAnswerSchema(schema, body)) {
+  const checked = schema?.safeParse(body);
+  if (!checked?.success) {
     // The server and this page disagree about the contract: say so plainly, never guess.
     throw new ApiError(response.status, 'UNEXPECTED_ANSWER', i18n.t('errors.generic'));
   }
-  // Answers have no transforms or defaults (the build checks), so what matches is the output.
-  return body as EndpointOutput<E>;
+  return checked.data as EndpointOutput<E>;
 }
 
-/**
- * A success answer as web/ sees the contract: the JSON Schema the build wrote from its zod schema
- * (scripts/vite-answer-schemas.ts), so checking an answer needs no zod in the browser.
- */
+/** A declared answer of an endpoint: its body's zod schema, from the contract. */
 interface DeclaredAnswer {
-  content?: { 'application/json'?: { schema?: AnswerSchema } };
+  content?: { 'application/json'?: { schema?: z.ZodType } };
 }
 
 interface SendInit extends RequestInit {
@@ -181,6 +223,9 @@ async function send(path: string, init: SendInit): Promise<Response> {
     headers.set('Content-Type', 'application/json');
     rest.body = JSON.stringify(json);
   }
+  // A change is made only as the user this page shows (server/auth/session-owner.ts).
+  const method = (rest.method ?? 'GET').toUpperCase();
+  if (pageUser && method !== 'GET' && method !== 'HEAD') headers.set(PAGE_USER_HEADER, pageUser);
 
   let response: Response;
   try {
@@ -193,6 +238,7 @@ async function send(path: string, init: SendInit): Promise<Response> {
   if (!response.ok) {
     const error = await readError(response);
     if (endsSession(error)) unauthorizedHandler?.(error);
+    if (error.code === SESSION_CHANGED) sessionChangedHandler?.();
     throw error;
   }
   return response;
@@ -205,7 +251,15 @@ async function readError(response: Response): Promise<ApiError> {
   const code = typeof error.code === 'string' ? error.code : 'UNKNOWN_ERROR';
   const message =
     typeof error.message === 'string' && error.message ? error.message : i18n.t('errors.generic');
-  return new ApiError(response.status, code, message);
+  const requestId = typeof error.requestId === 'string' ? error.requestId : undefined;
+  const details = isRecord(error.details)
+    ? Object.fromEntries(
+        Object.entries(error.details).filter((entry): entry is [string, string] => {
+          return typeof entry[1] === 'string';
+        }),
+      )
+    : {};
+  return new ApiError(response.status, code, message, { requestId, details });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { digitsIn, isLanguage, type Language } from '../../common/languages.ts';
 import en from '../locales/en.json';
 import type enLists from '../locales/en.lists.json';
 import type enScreens from '../locales/en.screens.json';
+import { whenHydrated } from './hydration.ts';
 
 // Three files per language: en.json holds what the first load draws (navigation, footer, the home
 // page with its contact form, errors); en.lists.json what the public lists add (requests, donor
@@ -204,6 +205,9 @@ export async function setLanguage(
   if (language === 'bn') {
     await Promise.all([loadBangla(), ...[...requestedParts].map((part) => loadPart('bn', part))]);
   }
+  // Not while React is still taking the prerendered page over: its later sections would be
+  // drawn in the new language over the English they must match (web/lib/hydration.ts).
+  await whenHydrated();
   // Another choice made while this one was loading wins.
   if (wanted !== language) return;
   rememberLanguage(language);

@@ -4,7 +4,12 @@ import { rememberLanguage } from './i18n.ts';
 /** The address parameter the language switch sends before the app has taken the page over. */
 export const LANGUAGE_PARAMETER = 'lang';
 
-let chosenFromAddress: Language | undefined;
+/**
+ * A language picked on this page (through the address, or on the switch) that a signed-in
+ * user's account has not heard of yet: the account menu, which adopts the account's language,
+ * may mount after the tap (it is loaded on demand), and must then keep the tap, not undo it.
+ */
+let chosenOnThisPage: Language | undefined;
 
 /**
  * Until the app has taken a prerendered page over, the language switch is a plain form
@@ -19,7 +24,7 @@ export function adoptLanguageFromAddress(): void {
   window.history.replaceState(window.history.state, '', address);
   if (!isLanguage(asked)) return;
   rememberLanguage(asked);
-  chosenFromAddress = asked;
+  chosenOnThisPage = asked;
 }
 
 /**
@@ -59,20 +64,25 @@ function parsedAddress(text: string): URL | undefined {
   }
 }
 
+/** A tap on the language switch (web/components/language-switch.tsx). */
+export function noteLanguageChosen(language: Language): void {
+  chosenOnThisPage = language;
+}
+
 /**
- * The language chosen through the address on this page load, once: a signed-in user's account
- * keeps it (web/features/users/language.api.ts), as it keeps a choice made on the switch.
+ * The language chosen on this page (through the address or on the switch), once: a signed-in
+ * user's account keeps it (web/features/users/language.api.ts) rather than overriding it.
  */
-export function takeLanguageChosenFromAddress(): Language | undefined {
-  const language = chosenFromAddress;
-  chosenFromAddress = undefined;
+export function takeLanguageChosenOnThisPage(): Language | undefined {
+  const language = chosenOnThisPage;
+  chosenOnThisPage = undefined;
   return language;
 }
 
 /**
  * A session started on this page (sign-in, sign-up) means the choice was a visitor's: it stays
- * in this browser only, and the account's language wins at sign-in as after a tap on the switch.
+ * in this browser only, and the account's language wins at sign-in.
  */
-export function forgetLanguageChosenFromAddress(): void {
-  chosenFromAddress = undefined;
+export function forgetLanguageChosenOnThisPage(): void {
+  chosenOnThisPage = undefined;
 }

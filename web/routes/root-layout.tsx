@@ -4,6 +4,7 @@ import { Footer } from '../components/footer.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { OfflineNotice } from '../components/offline-notice.tsx';
+import { ConsentGate } from '../features/privacy/consent-gate.tsx';
 import { HydrateLater } from '../lib/hydrate-later.tsx';
 
 /** SPEC §2: the login and register screens stand alone, without navigation or footer. */
@@ -43,6 +44,8 @@ export function RootLayout() {
           <Footer />
         </HydrateLater>
       )}
+      {/* Issue 31: someone who owes consent to the privacy notice is asked first. */}
+      <ConsentGate />
       <ScrollRestoration />
     </div>
   );

@@ -65,18 +65,37 @@ export const routes: RouteObject[] = [
                 args,
               ),
             lazy: async () => {
-              const { RequestDetailError, RequestDetailPage } = await withScreenStrings(
-                import('../features/requests/request-detail-page.tsx'),
-              );
+              // The request's page, with trust's actions on it (requests never imports trust).
+              const [{ RequestDetailError, RequestDetailPage }, { RequestTrustActions }] =
+                await Promise.all([
+                  withScreenStrings(import('../features/requests/request-detail-page.tsx')),
+                  import('../features/trust/request-trust-actions.tsx'),
+                ]);
               return {
                 ErrorBoundary: RequestDetailError,
                 Component: () => (
                   <RequireAuth>
-                    <RequestDetailPage />
+                    <RequestDetailPage trustActions={RequestTrustActions} />
                   </RequireAuth>
                 ),
               };
             },
+          },
+          {
+            // Issue 29: outcomes for everyone; its charts are its own SVG, in its own chunk.
+            path: 'impact',
+            lazy: page(
+              () => import('../features/impact/impact-page.tsx'),
+              (m) => m.ImpactPage,
+            ),
+          },
+          {
+            // Issue 31: the privacy notice, public and prerendered (decision 040).
+            path: 'privacy',
+            lazy: page(
+              () => import('../features/privacy/privacy-page.tsx'),
+              (m) => m.PrivacyPage,
+            ),
           },
           {
             path: 'blogs',
@@ -160,6 +179,14 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                // Issue 25: two-step sign-in (admins must, anyone may).
+                path: 'two-factor',
+                lazy: page(
+                  () => import('../features/auth/two-factor-page.tsx'),
+                  (m) => m.TwoFactorPage,
+                ),
+              },
+              {
                 path: 'notifications',
                 lazy: page(
                   () => import('../features/notifications/notifications-page.tsx'),
@@ -204,6 +231,14 @@ export const routes: RouteObject[] = [
                     lazy: page(
                       () => import('../features/audit/audit-log-page.tsx'),
                       (m) => m.AuditLogPage,
+                    ),
+                  },
+                  {
+                    // Issue 25: emails the outbox gave up on, with Resend.
+                    path: 'failed-emails',
+                    lazy: page(
+                      () => import('../features/outbox/failed-emails-page.tsx'),
+                      (m) => m.FailedEmailsPage,
                     ),
                   },
                   {

@@ -22,6 +22,18 @@ import { lifecycleNotifications } from './023-lifecycle-notifications.ts';
 import { userLanguage } from './024-user-language.ts';
 import { donations } from './025-donations.ts';
 import { openListCoversReports } from './026-open-list-covers-reports.ts';
+import { reportWeights } from './027-report-weights.ts';
+import { twoFactor } from './029-two-factor.ts';
+import { donorEmailBudget } from './032-donor-email-budget.ts';
+import { requestBags } from './033-request-bags.ts';
+import { lastDonationComponent } from './036-last-donation-component.ts';
+import { phoneNumbers } from './037-phone-numbers.ts';
+import { smsLedger } from './038-sms-ledger.ts';
+import { requestTimeline } from './039-request-timeline.ts';
+import { outcomeRollup } from './040-outcome-rollup.ts';
+import { requestContact } from './041-request-contact.ts';
+import { overdueRequests } from './043-overdue-requests.ts';
+import { userConsent } from './044-user-consent.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -54,5 +66,17 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '024-user-language': userLanguage,
     '025-donations': donations(engine),
     '026-open-list-covers-reports': openListCoversReports,
+    '027-report-weights': reportWeights(engine),
+    '029-two-factor': twoFactor(engine),
+    '032-donor-email-budget': donorEmailBudget(engine),
+    '033-request-bags': requestBags(engine),
+    '036-last-donation-component': lastDonationComponent,
+    '037-phone-numbers': phoneNumbers(engine),
+    '038-sms-ledger': smsLedger(engine),
+    '039-request-timeline': requestTimeline(engine),
+    '040-outcome-rollup': outcomeRollup,
+    '041-request-contact': requestContact(engine),
+    '043-overdue-requests': overdueRequests,
+    '044-user-consent': userConsent(engine),
   };
 }

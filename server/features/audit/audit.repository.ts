@@ -1,16 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Role } from '../../../common/constants.ts';
-import type { AuditAction } from '../../../common/trust.constants.ts';
+import type { AuditAction, AuditActorRole } from '../../../common/trust.constants.ts';
+import { countUpToCap, type Page } from '../../db/capped-count.ts';
 import type { Database } from '../../db/schema.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
-import { countUpToCap, type Page } from '../trust/capped-count.ts';
 
 /** Who did it, as they were at the time. */
 export interface AuditActor {
   id: string;
   name: string;
   email: string;
-  role: Role;
+  role: AuditActorRole;
 }
 
 /** The log's filters: an actor's email (lower case) and an action. */

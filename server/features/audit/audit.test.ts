@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DELETED_ACCOUNT_NAME } from '../../../common/deleted-account.ts';
 import { createBlog, createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { testEngine } from '../../test/test-app.ts';
-import { setUpTrustWorld } from '../trust/trust-world.ts';
+import { setUpTrustWorld } from '../../test/trust-world.ts';
 
 // Issue 14, item 7: every staff action (role, block, delete; verify, remove, delete a request;
 // dismiss a report; publish, unpublish, delete a blog) leaves a row admins can read, filtered by
@@ -88,10 +89,12 @@ describe(`audit log (${testEngine})`, () => {
       actorName: 'Vera Volunteer',
       actorRole: 'volunteer',
     };
+    // The target's account was deleted last: every entry about them keeps the act and the id,
+    // not the person (issue 31, decision 040).
     const person = {
       targetType: 'user',
       targetId: target.id,
-      targetLabel: `Target Person <${target.email}>`,
+      targetLabel: DELETED_ACCOUNT_NAME,
     };
     const patient = { targetType: 'request', targetId: request.id };
     const expected = [

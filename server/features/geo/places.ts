@@ -36,3 +36,23 @@ export async function assertValidPlace(db: Kysely<Database>, place: Place): Prom
     throw badRequest(message, { upazila: message });
   }
 }
+
+/**
+ * The one rule for an update (a profile, a request edit): when it names any part of the place,
+ * even only to clear the upazila, the whole place it leaves behind is checked; when it names none,
+ * nothing is. `current` gives the stored place, read only when it is needed.
+ */
+export async function assertValidPlaceUpdate(
+  db: Kysely<Database>,
+  fields: Partial<Place>,
+  current: () => Promise<Place>,
+): Promise<void> {
+  const { division, district, upazila } = fields;
+  if (division === undefined && district === undefined && upazila === undefined) return;
+  const stored = await current();
+  await assertValidPlace(db, {
+    division: division ?? stored.division,
+    district: district ?? stored.district,
+    upazila: upazila === undefined ? stored.upazila : upazila,
+  });
+}

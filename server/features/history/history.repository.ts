@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import { countUpToCap, type Page } from '../../db/capped-count.ts';
 import type { Database } from '../../db/schema.ts';
-import { countUpToCap, type Page } from '../trust/capped-count.ts';
 
 // A donor's completed donations (issue 14, decision 016): one row each, written when the request
 // is marked done and kept when the request is deleted.
@@ -23,13 +23,19 @@ export type DonatedRequest = Pick<
 
 /**
  * Records the donation of `request`, just marked done, on its donor; call it in the same
- * transaction. What its certificate says is copied, so it outlives the request.
+ * transaction. What its certificate says is copied, so it outlives the request. Its id is the
+ * request's, unless given (issue 27: one donation per pledge of a request with several bags).
  */
-export async function recordDonation(db: Kysely<Database>, request: DonatedRequest, at: string) {
+export async function recordDonation(
+  db: Kysely<Database>,
+  request: DonatedRequest,
+  at: string,
+  id: string = request.id,
+) {
   await db
     .insertInto('donation')
     .values({
-      id: request.id,
+      id,
       requestId: request.id,
       donorId: request.donorId,
       bloodGroup: request.bloodGroup,

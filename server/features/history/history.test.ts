@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequest, createUser, dhakaDate } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { testEngine } from '../../test/test-app.ts';
-import { setUpTrustWorld } from '../trust/trust-world.ts';
+import { setUpTrustWorld } from '../../test/trust-world.ts';
 
 // Issue 14, item 6: a donor's completed donations (date, hospital, district) with the count, and
 // a thank-you certificate for each; only their own, and only donations marked done.

@@ -8,7 +8,6 @@ import { accountBlocked, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
-import type { ImageStorage } from '../../lib/storage.ts';
 import { toSafeWebp } from './image-processing.ts';
 import { getSmall, smallName, toSmallWebp } from './image-variants.ts';
 import * as uploads from './images.repository.ts';
@@ -18,7 +17,7 @@ import { reserveVisitorUpload, sweepUnclaimed } from './unclaimed-uploads.ts';
 const USER_UPLOADS_PER_HOUR = 60;
 const HOUR_MS = 60 * 60 * 1000;
 
-export function imagesRoutes({ env, counters, db, logger }: AppDeps, storage: ImageStorage) {
+export function imagesRoutes({ env, counters, db, logger, storage }: AppDeps) {
   // The upload's multipart body is read by the handler (sniffed, re-encoded), not by a schema:
   // the definition documents it, and `hide` keeps it from being described twice.
   const routes = createRouter();

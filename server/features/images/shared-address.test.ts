@@ -49,6 +49,7 @@ const register = (t: TestApp, ip: string, image: string, n: number) =>
       bloodGroup: 'B+',
       division: 'Khulna',
       district: 'Khulna',
+      consent: true,
     },
   });
 

@@ -5,11 +5,13 @@ import { MATCH_LIST_CAP, NEARBY_COUNT_CAP } from '../../../common/matching.const
 import { msg } from '../../../common/message-key.ts';
 import { checkRequestAction } from '../../../common/request-status.rules.ts';
 import { isStaff } from '../../../common/roles.ts';
-import { currentUser, requireUser } from '../../auth/session.ts';
+import { assertSecondFactor, currentUser, requireUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { donationIntervals } from '../../lib/donation-intervals.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { setPageHeaders } from '../../lib/pagination.ts';
+import { budgetDonorEmails, setDonorEmailHeaders } from '../donor-emails/email-budget.ts';
 import * as requests from '../requests/requests.repository.ts';
 import { setPausedUntil } from './availability.repository.ts';
 import { countMatches, findMatches, type MatchRow } from './matching.repository.ts';
@@ -32,8 +34,9 @@ function toMatchDto(row: MatchRow, recipientGroup: string): MatchResponse {
   };
 }
 
-export function matchingRoutes({ db, env, clock }: AppDeps) {
-  const time = () => ({ now: clock.now(), intervalDays: env.DONATION_INTERVAL_DAYS });
+export function matchingRoutes({ db, env, clock, counters }: AppDeps) {
+  const intervals = donationIntervals(env);
+  const time = () => ({ now: clock.now(), intervals });
 
   return (
     createRouter()
@@ -48,8 +51,9 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
         const user = currentUser(c);
         const request = await requests.findById(db, id);
         if (!request) throw notFound(NO_SUCH_REQUEST);
-        if (request.requesterId !== user.id && !isStaff(user.role)) {
-          throw forbidden(msg('errors.matching.whoMaySee'));
+        if (request.requesterId !== user.id) {
+          if (!isStaff(user.role)) throw forbidden(msg('errors.matching.whoMaySee'));
+          assertSecondFactor(user);
         }
         // Only the nearest MATCH_LIST_CAP are listed (decision 010): past that, an empty page.
         const offset = (page - 1) * limit;
@@ -59,10 +63,15 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
           countMatches(db, request, time(), MATCH_LIST_CAP),
         ]);
         setPageHeaders(c, Math.min(total, MATCH_LIST_CAP), { page, limit });
-        return c.json(
+        // A requester could make requests only to list donors' emails: the same daily budget
+        // as the donor search (issue 25). Staff have none.
+        const { items, budget } = await budgetDonorEmails(
+          { db, env, clock, counters },
+          user,
           rows.map((row) => toMatchDto(row, request.bloodGroup)),
-          200,
         );
+        setDonorEmailHeaders(c, budget);
+        return c.json(items, 200);
       })
       // "N compatible donors nearby": anyone who may see the request.
       .openapi(guarded(contract.countMatches, requireUser), async (c) => {
@@ -71,9 +80,17 @@ export function matchingRoutes({ db, env, clock }: AppDeps) {
         if (!request) throw notFound(NO_SUCH_REQUEST);
         const denial = checkRequestAction('view', currentUser(c), request);
         if (denial) throw new AppError(denial.status, denial.code, denial.message);
-        const counted = await countMatches(db, request, time(), NEARBY_COUNT_CAP, 'district');
+        const [nearby, anywhere] = await Promise.all([
+          countMatches(db, request, time(), NEARBY_COUNT_CAP, 'district'),
+          countMatches(db, request, time(), MATCH_LIST_CAP),
+        ]);
         return c.json(
-          { nearby: Math.min(counted, NEARBY_COUNT_CAP), capped: counted > NEARBY_COUNT_CAP },
+          {
+            nearby: Math.min(nearby, NEARBY_COUNT_CAP),
+            capped: nearby > NEARBY_COUNT_CAP,
+            anywhere: Math.min(anywhere, MATCH_LIST_CAP),
+            anywhereCapped: anywhere > MATCH_LIST_CAP,
+          },
           200,
         );
       })

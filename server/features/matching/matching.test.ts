@@ -113,7 +113,7 @@ describe(`matching donors to a request (${process.env.TEST_ENGINE})`, () => {
   });
 
   it('shows the list to the requester and staff only, and the nearby count to anyone signed in', async () => {
-    const { request } = await aPlusRequestWith([
+    const { request, requester } = await aPlusRequestWith([
       ['Near 1', { ...here, bloodGroup: 'A+' }],
       ['Near 2', { ...here, upazila: 'Rupsha', bloodGroup: 'O-' }],
       ['Same division, not nearby', { division: 'Khulna', district: 'Jashore', bloodGroup: 'A+' }],
@@ -130,8 +130,11 @@ describe(`matching donors to a request (${process.env.TEST_ENGINE})`, () => {
       headers: strangerHeaders,
     });
     expect(count.status).toBe(200);
-    // In the request's district: the two near donors (the stranger is B+ and in Dhaka).
-    expect(count.body).toEqual({ nearby: 2, capped: false });
+    // In the request's district: the two near donors (the stranger is B+ and in Dhaka); anywhere:
+    // the three the requester's list holds, by the same rule (issue 30 item 7).
+    expect(count.body).toEqual({ nearby: 2, capped: false, anywhere: 3, anywhereCapped: false });
+    const list = await listMatches(request.id, await bearerFor(t.db, requester.id));
+    expect(list.headers.get('X-Total-Count')).toBe(String(count.body.anywhere));
     const missing = '0190a0a0-0000-7000-8000-00000000dead';
     expect((await listMatches(missing, strangerHeaders)).status).toBe(404);
   });
@@ -143,7 +146,7 @@ describe(`matching donors to a request (${process.env.TEST_ENGINE})`, () => {
     const count = await call(t, 'GET', `/api/donation-request/${request.id}/matches/count`, {
       headers: await bearerFor(t.db, viewer.id),
     });
-    expect(count.body).toEqual({ nearby: 100, capped: true });
+    expect(count.body).toEqual({ nearby: 100, capped: true, anywhere: 101, anywhereCapped: false });
   });
 });
 

@@ -106,8 +106,18 @@ export type HttpMetrics = ReturnType<typeof createHttpMetrics>;
  */
 function routeLabel(c: Context<AppEnv>): string {
   const pattern = routePath(c);
-  return pattern ? pattern.replace(/(:[A-Za-z_]+)\{[^}]*\}/g, '$1') : 'unmatched';
+  if (!pattern) return 'unmatched';
+  // Routes are few and fixed: each pattern's label is made once, not on every request.
+  let label = LABELS.get(pattern);
+  if (label === undefined) {
+    label = pattern.replace(/(:[A-Za-z_]+)\{[^}]*\}/g, '$1');
+    LABELS.set(pattern, label);
+  }
+  return label;
 }
+
+/** Route pattern → label; bounded by the app's routes (a pattern is never a raw path). */
+const LABELS = new Map<string, string>();
 
 /** Middleware: counts and times every request into `metrics`. */
 export function recordRequests(metrics: HttpMetrics): MiddlewareHandler<AppEnv> {

@@ -11,7 +11,7 @@ import { call } from '../../test/http.ts';
 import { DAY, HOUR, manualClock } from '../../test/manual-clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testWorker } from '../../test/worker.ts';
-import { scheduleRequestSweep } from '../trust/sweep.jobs.ts';
+import { scheduleRequestSweep } from '../requests/sweep.jobs.ts';
 
 // Issue 14's lifecycle told through issue 13's notifications, with the app's real sink
 // (notifyRequestEvents) and its real worker: who is told, and the alert waves resuming.

@@ -4,6 +4,13 @@ import type {
   NotificationData,
   NotificationKind,
 } from '../../../common/notification-response.schema.ts';
+import {
+  type EmailBlock,
+  personLines,
+  personText,
+  type RenderedEmail,
+  renderEmail,
+} from '../../lib/email-content.ts';
 import { translate } from '../../lib/messages.ts';
 
 /** Where a message's links point. */
@@ -15,16 +22,19 @@ export interface MessageLinks {
 }
 
 /**
- * The email for an in-app notification: plain text with its links written out, in the
- * recipient's language (issue 16; the words are the `email.*` keys of common/locales).
+ * The email for an in-app notification, in the recipient's language (issue 16; the words are the
+ * `email.*` keys of common/locales), as plain text and HTML. What people typed (names, hospital,
+ * a reason) is made safe first (issue 25): one line and no links inside RedHope's sentences, and
+ * a reason quoted as the words of whoever gave it. The call to action is `links.request`.
  */
 export function emailFor(
   kind: NotificationKind,
   data: NotificationData,
   links: MessageLinks,
   language: Language = 'en',
-): { subject: string; text: string } {
+): RenderedEmail {
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
+  data = safeData(data);
   const when =
     data.donationDate && data.donationTime
       ? t('email.at', { date: data.donationDate, time: data.donationTime })
@@ -33,12 +43,23 @@ export function emailFor(
   const recipient = (fallback: 'email.yourPatient' | 'email.aPatient') =>
     data.recipientName ?? t(fallback);
   const bloodGroup = data.bloodGroup ?? '';
-  const open = links.request ? `\n\n${t('email.openRequest', { link: links.request })}` : '';
-  const footer = `\n\n—\n${t('email.footer', { link: links.settings })}`;
-  const lines = (subject: string, ...body: string[]) => ({
-    subject,
-    text: `${body.join('\n')}${open}${footer}`,
-  });
+  const request = links.request;
+  const lines = (subject: string, ...body: Array<string | EmailBlock>) =>
+    renderEmail({
+      subject,
+      body: body.map((block) =>
+        typeof block === 'string' ? { type: 'line' as const, text: block } : block,
+      ),
+      ...(request
+        ? { action: { sentence: (link) => t('email.openRequest', { link }), href: request } }
+        : {}),
+      footer: { sentence: (link) => t('email.footer', { link }), href: links.settings },
+    });
+  /** A reason someone gave, quoted under `label` (issue 25). */
+  const quoted = (label: string): EmailBlock[] => {
+    const reason = data.reason ? personLines(data.reason) : [];
+    return reason.length > 0 ? [{ type: 'quote', label, lines: reason }] : [];
+  };
   switch (kind) {
     case 'match-alert':
       return lines(
@@ -104,8 +125,7 @@ export function emailFor(
           place,
           when,
         }),
-        ...(data.reason ? [t('email.requestWithdrawn.reason', { reason: data.reason })] : []),
-        '',
+        ...quoted(t('email.messageFrom', { name: data.donorName ?? t('email.theDonor') })),
         t('email.requestWithdrawn.next'),
       );
     case 'request-expired':
@@ -124,8 +144,49 @@ export function emailFor(
       return lines(
         t('email.requestRemoved.subject', { recipient: recipient('email.aPatient') }),
         t('email.requestRemoved.body', { recipient: recipient('email.aPatient'), place, when }),
-        ...(data.reason ? [t('email.requestRemoved.reason', { reason: data.reason })] : []),
+        ...quoted(t('email.requestRemoved.reasonFrom')),
         t('email.requestRemoved.free'),
       );
+    case 'request-under-review':
+      return lines(
+        t('email.requestUnderReview.subject', { recipient: recipient('email.yourPatient') }),
+        t('email.requestUnderReview.body', { place, when }),
+        t('email.requestUnderReview.next'),
+      );
+    case 'report-review':
+      return lines(
+        t('email.reportReview.subject', { recipient: recipient('email.aPatient') }),
+        t('email.reportReview.body', {
+          recipient: recipient('email.aPatient'),
+          bloodGroup,
+          place,
+          when,
+        }),
+        t('email.reportReview.action'),
+      );
   }
+}
+
+/** Longest name or place shown in a sentence or subject; more is cut with an ellipsis. */
+const MAX_NAME = 80;
+
+/**
+ * The notification's values, those people typed made safe for an email (issue 25): one line each,
+ * no links. The reason keeps its lines; it is quoted (personLines) where it is used.
+ */
+function safeData(data: NotificationData): NotificationData {
+  const safe: NotificationData = { ...data };
+  for (const key of [
+    'recipientName',
+    'hospitalName',
+    'district',
+    'donationDate',
+    'donationTime',
+    'donorName',
+    'eligibleOn',
+  ] as const) {
+    const value = data[key];
+    if (value !== undefined) safe[key] = personText(value, MAX_NAME);
+  }
+  return safe;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NotificationSettings } from '../../../common/notification.schema.ts';
 import type { NotificationData } from '../../../common/notification-response.schema.ts';
-import { toBool } from '../../db/dialect.ts';
+import { toBool, toIso } from '../../db/dialect.ts';
 import type { Database, NotificationKind } from '../../db/schema.ts';
 import { newId } from '../../lib/ids.ts';
 
@@ -199,4 +199,59 @@ export async function recordAlert(
     .onConflict((oc) => oc.columns(['requestId', 'userId']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Staff told of a request to review (issue 25): active admins and volunteers, at most `limit`. */
+export async function findStaffIds(db: Kysely<Database>, limit = 100) {
+  const rows = await db
+    .selectFrom('user')
+    .select('id')
+    .where('role', 'in', ['admin', 'volunteer'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The person a notification is for: where to email them, in which language, and whether active. */
+export function findRecipient(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'status', 'language'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** A person's name, as a withdrawal is told to the requester. */
+export async function findUserName(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom('user')
+    .select('name')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** When the person last gave blood and what (decision 031): null date when never. */
+export async function findLastDonation(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom('user')
+    .select(['lastDonationDate', 'lastDonationComponent'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return {
+    date: row ? toIso(row.lastDonationDate) : null,
+    component: row?.lastDonationComponent ?? null,
+  };
+}
+
+/** When the person last gave blood (ISO), or null. */
+export async function findLastDonationDate(db: Kysely<Database>, userId: string) {
+  const row = await db
+    .selectFrom('user')
+    .select('lastDonationDate')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row ? toIso(row.lastDonationDate) : null;
 }

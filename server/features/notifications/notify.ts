@@ -5,11 +5,14 @@ import type {
   NotificationKind,
 } from '../../../common/notification-response.schema.ts';
 import type { Database } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/jobs.repository.ts';
+import { enqueue } from '../../jobs/define-job.ts';
 import type { Env } from '../../lib/env.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { publicBaseUrl } from '../../lib/origins.ts';
+import { recordAlertSent } from '../outcomes/timeline.repository.ts';
 import { emailFor } from './messages.ts';
 import * as notifications from './notifications.repository.ts';
+import { emailJob } from './outbox.jobs.ts';
 
 /** Which choice (notification settings) lets each kind through. */
 const SETTING_OF: Record<NotificationKind, keyof NotificationSettings> = {
@@ -24,6 +27,8 @@ const SETTING_OF: Record<NotificationKind, keyof NotificationSettings> = {
   'request-expired': 'requestUpdates',
   'request-confirm-due': 'requestUpdates',
   'request-removed': 'requestUpdates',
+  'request-under-review': 'requestUpdates',
+  'report-review': 'requestUpdates',
 };
 
 export interface NotifyDeps {
@@ -31,8 +36,12 @@ export interface NotifyDeps {
   mailer: Mailer | null;
 }
 
-/** The site's address for links in emails. */
-export const publicUrl = (env: Env) => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+/**
+ * A link to one of RedHope's own pages for an email: PUBLIC_URL (without a trailing slash, so a
+ * path prefix stays) and `path`. The only links emails carry (issue 25): a person's text never
+ * becomes one.
+ */
+export const siteLink = (env: Env, path: `/${string}`) => `${publicBaseUrl(env)}${path}`;
 
 /**
  * Tells a person something, as they chose: an in-app notification always (when the kind is on
@@ -52,41 +61,46 @@ export async function notify(
     at: Date;
   },
 ): Promise<boolean> {
-  const person = await db
-    .selectFrom('user')
-    .select(['id', 'email', 'status', 'language'])
-    .where('id', '=', message.userId)
-    .executeTakeFirst();
+  const person = await notifications.findRecipient(db, message.userId);
   if (person?.status !== 'active') return false;
   const settings = await notifications.findSettings(db, person.id);
   if (!settings[SETTING_OF[message.kind]]) return false;
   await notifications.insert(db, message);
-  if (mailer && settings.email) {
-    const site = publicUrl(env);
+  const emailed = Boolean(mailer && settings.email);
+  if (emailed) {
     const email = emailFor(
       message.kind,
       message.data,
       {
-        request: message.requestId ? `${site}/blood-donation-request/${message.requestId}` : null,
-        settings: `${site}/dashboard/notifications`,
+        request: message.requestId
+          ? siteLink(env, `/blood-donation-request/${encodeURIComponent(message.requestId)}`)
+          : null,
+        settings: siteLink(env, '/dashboard/notifications'),
       },
       person.language,
     );
     await enqueue(
       db,
+      emailJob,
       {
-        kind: 'email',
-        payload: {
-          to: person.email,
-          ...email,
-          requestId: message.requestId,
-          // An alert's email is not sent once someone has accepted the request.
-          onlyWhilePending: message.kind === 'match-alert',
-        },
-        runAt: message.at,
+        to: person.email,
+        ...email,
+        requestId: message.requestId,
+        // An alert's email is dropped if, when it is sent, its request is no longer alertable
+        // (taken, removed, hidden or past: isAlertable).
+        onlyWhilePending: message.kind === 'match-alert',
       },
-      message.at,
+      { now: message.at },
     );
+  }
+  // Issue 29: an alert sent, by its channels, on its request's timeline (and its wave's, once).
+  if (message.kind === 'match-alert' && message.requestId) {
+    const channels = emailed ? (['in_app', 'email'] as const) : (['in_app'] as const);
+    await recordAlertSent(db, {
+      requestId: message.requestId,
+      at: message.at,
+      channels: [...channels],
+    });
   }
   return true;
 }

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/define-job.ts';
 import { newId } from '../../lib/ids.ts';
+import { type EmailPayload, emailJob } from '../notifications/outbox.jobs.ts';
 
 /** An active account by email, for sending it a reset link. */
 export function findActiveUserByEmail(db: Kysely<Database>, email: string) {
@@ -39,27 +41,38 @@ export function insertToken(
   });
 }
 
-/** The user a token is for, while it is unused and unexpired. */
+/**
+ * The user a token is for, while it is unused and unexpired and the account active: a link sent
+ * before the account was blocked does not open it (issue 25).
+ */
 export function findUsableToken(db: Kysely<Database>, tokenHash: string, now: Date) {
   return db
     .selectFrom('passwordResetToken')
     .innerJoin('user', 'user.id', 'passwordResetToken.userId')
-    .select(['passwordResetToken.userId', 'user.email'])
+    .select(['passwordResetToken.userId', 'user.email', 'user.language'])
     .where('passwordResetToken.tokenHash', '=', tokenHash)
     .where('passwordResetToken.usedAt', 'is', null)
     .where('passwordResetToken.expiresAt', '>', now.toISOString())
+    .where('user.status', '=', 'active')
     .executeTakeFirst();
 }
 
 /**
  * Uses the token to set the user's password: in one transaction the token is spent (a
- * conditional update, so of two uses at once one wins), the password hash replaced, every
- * session and API token of the user ended and their other links voided. Answers false when the
- * token was no longer usable.
+ * conditional update, so of two uses at once one wins; only while the account is active, so a
+ * block committed meanwhile wins too), the password hash replaced, every session and API token
+ * of the user ended, their other links voided and `notice` (the owner's email that it happened)
+ * put in the outbox. Answers false when the token was no longer usable.
  */
 export function resetPassword(
   db: Kysely<Database>,
-  reset: { tokenHash: string; userId: string; passwordHash: string; now: Date },
+  reset: {
+    tokenHash: string;
+    userId: string;
+    passwordHash: string;
+    now: Date;
+    notice: EmailPayload | null;
+  },
 ) {
   return db.transaction().execute(async (trx) => {
     const now = reset.now.toISOString();
@@ -70,6 +83,7 @@ export function resetPassword(
       .where('userId', '=', reset.userId)
       .where('usedAt', 'is', null)
       .where('expiresAt', '>', now)
+      .where('userId', 'in', trx.selectFrom('user').select('id').where('status', '=', 'active'))
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return false;
     await trx
@@ -84,6 +98,7 @@ export function resetPassword(
       .where('userId', '=', reset.userId)
       .where('usedAt', 'is', null)
       .execute();
+    if (reset.notice) await enqueue(trx, emailJob, reset.notice, { now: reset.now });
     return true;
   });
 }

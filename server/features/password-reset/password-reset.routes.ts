@@ -1,15 +1,17 @@
 import * as contract from '../../../common/contract/password-reset.contract.ts';
 import { msg } from '../../../common/message-key.ts';
-import { failureKey } from '../../auth/auth.ts';
+import { failureKey } from '../../auth/account-lockout.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { languageSource } from '../../auth/session.ts';
-import { enqueue } from '../../jobs/jobs.repository.ts';
+import { enqueue } from '../../jobs/define-job.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { callerLanguage, translate } from '../../lib/messages.ts';
 import { createRouter } from '../../lib/openapi.ts';
 import { countAgainstLimit, type RateLimit } from '../../lib/rate-limit.ts';
+import { passwordChangedNotice } from './password-changed-notice.ts';
+import { passwordResetJob } from './password-reset.jobs.ts';
 import * as resets from './password-reset.repository.ts';
 import { hashResetToken } from './reset-token.ts';
 
@@ -65,7 +67,7 @@ export function passwordResetRoutes({ db, env, counters, clock, mailer, auth }: 
       // The lookup and the email happen in the background: this answer takes the same time and
       // says the same thing whether or not the account exists.
       const now = clock.now();
-      await enqueue(db, { kind: 'password-reset', payload: { email }, runAt: now }, now);
+      await enqueue(db, passwordResetJob, { email }, { now });
       const language = await callerLanguage(c, languages);
       return c.json({ message: translate(language, 'errors.passwordReset.requested') }, 200);
     })
@@ -77,11 +79,13 @@ export function passwordResetRoutes({ db, env, counters, clock, mailer, auth }: 
       const owner = await resets.findUsableToken(db, tokenHash, now);
       if (!owner) throw LINK_INVALID();
       const passwordHash = await hashPassword(password);
+      const at = clock.now();
       const reset = await resets.resetPassword(db, {
         tokenHash,
         userId: owner.userId,
         passwordHash,
-        now: clock.now(),
+        now: at,
+        notice: mailer ? passwordChangedNotice(env, owner, at) : null,
       });
       if (!reset) throw LINK_INVALID();
       // A new password is a fresh start for the account's failed sign-ins.

@@ -183,6 +183,90 @@ describe(`password reset by email (${process.env.TEST_ENGINE})`, () => {
   });
 });
 
+describe(`reset links and the notice after a reset (${process.env.TEST_ENGINE})`, () => {
+  // Issue 25: nobody was told their password had changed.
+  it('tells the owner in their language that the password changed, with where to get help', async () => {
+    const user = await createUser(t.db, { language: 'bn' });
+    await askForLink(user.email, '10.6.6.1');
+    expect((await reset(tokenSentTo(user.email))).status).toBe(200);
+    // Written in the reset's transaction, sent by the worker.
+    await testWorker(t).runDue();
+    const notice = sink.accepted.at(-1);
+    expect(notice?.to).toEqual([user.email]);
+    expect(notice?.subject).toBe('আপনার RedHope পাসওয়ার্ড বদলানো হয়েছে');
+    expect(notice?.text).toContain(`আপনার RedHope অ্যাকাউন্টের (${user.email}) পাসওয়ার্ড`);
+    expect(notice?.text).toContain('http://localhost:3000/#contact');
+    expect(notice?.text).toContain('http://localhost:3000/login/forgot-password');
+    // The notice carries no link that sets a password.
+    expect(notice?.text).not.toMatch(/token=/);
+
+    const english = await createUser(t.db);
+    await askForLink(english.email, '10.6.6.2');
+    await reset(tokenSentTo(english.email));
+    await testWorker(t).runDue();
+    const mail = sink.accepted.at(-1);
+    expect(mail?.subject).toBe('Your RedHope password was changed');
+    expect(mail?.text).toMatch(
+      /^The password of your RedHope account \(.+\) was changed on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} \(Bangladesh time\)\.$/m,
+    );
+    expect(mail?.text).toContain(
+      'Need help? Write to us through the contact form: http://localhost:3000/#contact',
+    );
+  });
+
+  it('sends no notice when the link is refused', async () => {
+    const before = sink.accepted.length;
+    expect((await reset('not-a-token-but-long-enough-to-look-like-one-1234')).status).toBe(400);
+    await testWorker(t).runDue();
+    expect(sink.accepted).toHaveLength(before);
+  });
+
+  // Issue 25: a link sent before the account was blocked still set its password afterwards.
+  it('refuses a link sent before the account was blocked, during the block and after an unblock', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const adminAuth = await bearerFor(t.db, admin.id);
+    const user = await createUser(t.db);
+    await askForLink(user.email, '10.7.7.1');
+    const token = tokenSentTo(user.email);
+    expect(
+      (await call(t, 'PATCH', `/api/users/block/${user.id}`, { headers: adminAuth })).status,
+    ).toBe(200);
+    const blocked = await reset(token);
+    expect(blocked.status).toBe(400);
+    expect(blocked.body.error.code).toBe('RESET_LINK_INVALID');
+    expect(
+      (await call(t, 'PATCH', `/api/users/unblock/${user.id}`, { headers: adminAuth })).status,
+    ).toBe(200);
+    expect((await reset(token)).status).toBe(400);
+    // The password is the one it was.
+    expect((await signIn(t, user.email)).status).toBe(200);
+  });
+
+  it('refuses a link of an account blocked without the admin route (the check is at use)', async () => {
+    const user = await createUser(t.db);
+    await askForLink(user.email, '10.7.7.2');
+    const token = tokenSentTo(user.email);
+    await t.db.updateTable('user').set({ status: 'block' }).where('id', '=', user.id).execute();
+    expect((await reset(token)).status).toBe(400);
+    await t.db.updateTable('user').set({ status: 'active' }).where('id', '=', user.id).execute();
+    expect((await signIn(t, user.email)).status).toBe(200);
+  });
+
+  it('refuses a link sent before the account was deleted', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const adminAuth = await bearerFor(t.db, admin.id);
+    const user = await createUser(t.db);
+    await askForLink(user.email, '10.7.7.3');
+    const token = tokenSentTo(user.email);
+    expect((await call(t, 'DELETE', `/api/users/${user.id}`, { headers: adminAuth })).status).toBe(
+      200,
+    );
+    const refused = await reset(token);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('RESET_LINK_INVALID');
+  });
+});
+
 describe(`password reset without email (${process.env.TEST_ENGINE})`, () => {
   it('says it is unavailable, and refuses in words instead of failing silently', async () => {
     const noEmail = await createTestApp();

@@ -99,6 +99,8 @@ describe(`editing a request (${engine})`, () => {
       expect(res.body.error).toEqual({
         code: 'DUPLICATE_REQUEST',
         message: message('Abdul Karim', 'B+', dhakaDate(4)),
+        // Issue 27: the open request it would duplicate, to ask for more bags there.
+        requestId: first.id,
       });
       expect(await w.row(second.id)).toMatchObject({
         recipientName: 'Ayesha Khatun',

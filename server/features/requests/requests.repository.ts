@@ -1,15 +1,24 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { COUNT_CAP, type RequestStatus } from '../../../common/constants.ts';
-import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
-import { REPORTS_TO_HIDE } from '../../../common/trust.constants.ts';
-import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  COUNT_CAP,
+  MIN_BAGS,
+  type RequestStatus,
+  URGENCY_RANK,
+} from '../../../common/constants.ts';
+import type { DonationIntervals } from '../../../common/eligibility.rules.ts';
+import { REPORT_WEIGHT_TO_HIDE } from '../../../common/report-weight.rules.ts';
+import type {
+  NewRequest,
+  RequestNeedFilter,
+  UpdateRequest,
+} from '../../../common/request.schema.ts';
 import { lockedForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId, nowIso } from '../../lib/ids.ts';
 import type { Slice } from '../../lib/pagination.ts';
-import { DONATION_COLUMNS, recordDonation } from '../history/history.repository.ts';
-import { markDonated } from '../users/users.repository.ts';
+import * as pledges from './pledges.repository.ts';
+import { HAS_OPEN_BAG } from './pledges.repository.ts';
 
 export interface Person {
   id: string;
@@ -41,15 +50,33 @@ export const REQUEST_COLUMNS = [
   'verifiedAt',
   'verifiedByName',
   'removedAt',
+  // Issue 25: hidden by reports (decision 024); its alerts and reminders stop meanwhile.
+  'reportHiddenAt',
+  // Issue 27: bags, component, urgency and the pledge counts (decision 030).
+  'bags',
+  'component',
+  'urgency',
+  'bagsPledged',
+  'bagsDonated',
+  'urgencyRank',
 ] as const;
+
+/** Issue 27: `?component=&urgency=` on a list. */
+function byNeed(query: RequestQuery, { component, urgency }: RequestNeedFilter): RequestQuery {
+  if (component) query = query.where('component', '=', component);
+  // The rank, not the name: the open lists' indexes begin with it.
+  if (urgency) query = query.where('urgencyRank', '=', URGENCY_RANK[urgency]);
+  return query;
+}
 
 type RequestQuery = SelectQueryBuilder<Database, 'donationRequest', object>;
 
 const newestFirstOrder = (query: RequestQuery) =>
   query.orderBy('createdAt', 'desc').orderBy('id', 'desc');
 
+/** The public list's order (issue 27): critical first, then urgent, then scheduled; soonest first. */
 const soonestFirstOrder = (query: RequestQuery) =>
-  query.orderBy('donationDate').orderBy('donationTime').orderBy('id');
+  query.orderBy('urgencyRank').orderBy('donationDate').orderBy('donationTime').orderBy('id');
 
 /** The selected columns of a page, newest first. Sort key: createdAt, id. */
 function newestFirst(query: RequestQuery, slice: Slice) {
@@ -99,7 +126,14 @@ async function countUpToCap(
 export async function insert(
   db: Kysely<Database>,
   requester: Person,
-  fields: CreateRequest,
+  {
+    bags = MIN_BAGS,
+    component = 'whole_blood',
+    urgency = 'scheduled',
+    // Issue 28: the contact number lives in its own table (decision 036), never on this row.
+    contactPhone: _contact,
+    ...fields
+  }: NewRequest,
 ): Promise<string> {
   const id = newId();
   const now = nowIso();
@@ -112,6 +146,10 @@ export async function insert(
       requesterEmail: requester.email.toLowerCase(),
       ...fields,
       upazila: fields.upazila ?? null,
+      bags,
+      component,
+      urgency,
+      urgencyRank: URGENCY_RANK[urgency],
       status: 'pending',
       donorId: null,
       donorName: null,
@@ -141,8 +179,31 @@ export function findByIdForUpdate(db: Kysely<Database>, id: string) {
 
 export type RequestRow = NonNullable<Awaited<ReturnType<typeof findById>>>;
 
+/**
+ * Whether donors may still be asked to give for this request (issue 25): a bag is open, not
+ * removed by staff, not hidden by open reports, and its date (Dhaka) is today or later. Checked
+ * when an alert goes out, so an alert written before the request closed is dropped, not sent.
+ */
+export async function isAlertable(db: Kysely<Database>, id: string, today: string) {
+  const row = await db
+    .selectFrom('donationRequest')
+    .select('id')
+    .where('id', '=', id)
+    .where(HAS_OPEN_BAG)
+    .where('removedAt', 'is', null)
+    .where('reportHiddenAt', 'is', null)
+    .where('donationDate', '>=', today)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The requests of the user with this email (none when no such user), optionally one status. */
-function byRequesterEmail(db: Kysely<Database>, email: string, status?: RequestStatus) {
+function byRequesterEmail(
+  db: Kysely<Database>,
+  email: string,
+  status?: RequestStatus,
+  need: RequestNeedFilter = {},
+) {
   let query = db
     .selectFrom('donationRequest')
     .where((eb) =>
@@ -153,7 +214,7 @@ function byRequesterEmail(db: Kysely<Database>, email: string, status?: RequestS
       ),
     );
   if (status) query = query.where('status', '=', status);
-  return query;
+  return byNeed(query, need);
 }
 
 /** A page of one requester's requests (by email), newest first. */
@@ -162,8 +223,9 @@ export function findAllByRequester(
   email: string,
   status: RequestStatus | undefined,
   slice: Slice,
+  need: RequestNeedFilter = {},
 ) {
-  return newestFirst(byRequesterEmail(db, email, status), slice);
+  return newestFirst(byRequesterEmail(db, email, status, need), slice);
 }
 
 /** How many requests findAllByRequester would list without paging. */
@@ -171,120 +233,114 @@ export function countByRequester(
   db: Kysely<Database>,
   email: string,
   status: RequestStatus | undefined,
+  need: RequestNeedFilter = {},
 ) {
-  return count(byRequesterEmail(db, email, status));
+  return count(byRequesterEmail(db, email, status, need));
 }
 
-function all(db: Kysely<Database>, status?: RequestStatus) {
+function all(db: Kysely<Database>, status?: RequestStatus, need: RequestNeedFilter = {}) {
   const query = db.selectFrom('donationRequest');
-  return status ? query.where('status', '=', status) : query;
+  return byNeed(status ? query.where('status', '=', status) : query, need);
 }
 
 /** A page of every request, newest first, optionally one status (staff). */
-export function findAll(db: Kysely<Database>, status: RequestStatus | undefined, slice: Slice) {
-  return newestFirst(all(db, status), slice);
+export function findAll(
+  db: Kysely<Database>,
+  status: RequestStatus | undefined,
+  slice: Slice,
+  need: RequestNeedFilter = {},
+) {
+  return newestFirst(all(db, status, need), slice);
 }
 
 /** How many requests findAll would list without paging, up to COUNT_CAP + 1 (decision 007). */
-export function countAll(db: Kysely<Database>, status: RequestStatus | undefined) {
-  return countUpToCap(db, all(db, status));
+export function countAll(
+  db: Kysely<Database>,
+  status: RequestStatus | undefined,
+  need: RequestNeedFilter = {},
+) {
+  return countUpToCap(db, all(db, status, need));
 }
 
-function open(db: Kysely<Database>, today: string) {
-  return (
+function open(db: Kysely<Database>, today: string, need: RequestNeedFilter = {}) {
+  return byNeed(
     db
       .selectFrom('donationRequest')
-      .where('status', '=', 'pending')
+      .where(HAS_OPEN_BAG)
       .where('donationDate', '>=', today)
-      // Issue 14: hidden while REPORTS_TO_HIDE people's reports are open (staff decide).
-      .where('openReports', '<', REPORTS_TO_HIDE)
+      // Issues 14 and 25: hidden while its open reports weigh enough (decision 024); the stored
+      // mark ends the list's index, so the list never reads the reports.
+      .where('reportHiddenAt', 'is', null),
+    need,
+  );
+}
+
+/** Past the row whose public-list key (urgencyRank, donationDate, donationTime, id) is `after`. */
+export function afterOpenKey(query: RequestQuery, after: readonly unknown[]): RequestQuery {
+  const [rank, date, time, id] = after.map(String) as [string, string, string, string];
+  // A cursor the server did not write may hold anything: a rank that is no integer reads as 0.
+  const urgencyRank = Number.isInteger(Number(rank)) ? Number(rank) : 0;
+  return query.where((eb) =>
+    eb(
+      eb.refTuple('urgencyRank', 'donationDate', 'donationTime', 'id'),
+      '>',
+      eb.tuple(urgencyRank, date, time, id),
+    ),
   );
 }
 
 /**
- * A page of pending requests whose date (YYYY-MM-DD) is today or later, soonest first. Sort key:
- * donationDate, donationTime, id.
+ * A page of requests with a bag open whose date (YYYY-MM-DD) is today or later, most urgent
+ * first, then soonest. Sort key: urgencyRank, donationDate, donationTime, id.
  */
-export function findOpen(db: Kysely<Database>, today: string, slice: Slice) {
-  const [afterDate, afterTime, afterId] = slice.after?.map(String) ?? [];
-  return openPage(
-    db,
-    { after: slice.after !== undefined },
-    { today, afterDate, afterTime, afterId, limit: slice.limit, offset: slice.offset },
-  );
+export function findOpen(
+  db: Kysely<Database>,
+  today: string,
+  slice: Slice,
+  need: RequestNeedFilter = {},
+) {
+  let query = open(db, today, need);
+  if (slice.after) query = afterOpenKey(query, slice.after);
+  return soonestFirstOrder(query)
+    .select(REQUEST_COLUMNS)
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
 }
 
-// The public list of open requests is compiled once per shape, like donor search: Kysely's
-// builder and compiler were ~6% of its CPU, per request, in the bench's profile (issue 10).
-const openPage = compiledByShape(
-  (db: Kysely<Database>, shape: { after: boolean }, param: ParamOf) => {
-    let query = open(db, param<string>('today'));
-    if (shape.after) {
-      query = query.where((eb) =>
-        eb(
-          eb.refTuple('donationDate', 'donationTime', 'id'),
-          '>',
-          eb.tuple(
-            param<string>('afterDate'),
-            param<string>('afterTime'),
-            param<string>('afterId'),
-          ),
-        ),
-      );
-    }
-    return soonestFirstOrder(query)
-      .select(REQUEST_COLUMNS)
-      .limit(param<number>('limit'))
-      .offset(param<number>('offset'));
-  },
-);
-
 /** How many open requests there are, counted up to COUNT_CAP + 1 (more means "over the cap"). */
-export async function countOpen(db: Kysely<Database>, today: string) {
-  const [row] = await openCount(db, {}, { today });
+export async function countOpen(db: Kysely<Database>, today: string, need: RequestNeedFilter = {}) {
+  const matches = soonestFirstOrder(open(db, today, need))
+    .select('id')
+    .limit(COUNT_CAP + 1);
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-const openCount = compiledByShape((db: Kysely<Database>, _shape: object, param: ParamOf) => {
-  const matches = soonestFirstOrder(open(db, param<string>('today')))
-    .select('id')
-    .limit(COUNT_CAP + 1);
-  return db
-    .selectFrom(matches.as('match'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'));
-});
-
 /**
- * Donate: one conditional UPDATE, so of many simultaneous donors exactly one wins. Changes the
- * request only while it is pending and `donor` is not its requester; answers rows changed (0/1).
+ * Donate: pledge one bag (issue 27, pledges.repository's pledge), so of many simultaneous donors
+ * exactly as many win as there are bags. Changes the request only while a bag is open and
+ * `donor` is not its requester; answers rows changed (0/1).
  */
 export async function updateStatusToInProgress(db: Kysely<Database>, id: string, donor: Person) {
-  const result = await db
-    .updateTable('donationRequest')
-    .set({
-      status: 'inprogress',
-      donorId: donor.id,
-      donorName: donor.name,
-      donorEmail: donor.email.toLowerCase(),
-      updatedAt: nowIso(),
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('requesterId', '<>', donor.id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return (await pledges.pledge(db, id, donor, nowIso())) ? 1 : 0;
 }
 
 /**
- * Done or cancel, only from inprogress; the donor fields stay. Done also records the donation on
- * the donor (lastDonationDate = now, and a row of their history), in the same transaction (the
- * caller's, when given one). Answers rows changed (0/1).
+ * Done or cancel, only from inprogress; the donor fields stay. Done also settles every pledge
+ * still pledged as donated, recording each donation on its donor (lastDonationDate = now, and a
+ * row of their history), in the same transaction (the caller's, when given one). Answers rows
+ * changed (0/1).
  */
 export function updateStatusFromInProgress(
   db: Kysely<Database>,
   id: string,
   status: 'done' | 'cancel',
   now: string = nowIso(),
+  intervals?: DonationIntervals,
 ) {
   return inTransaction(db, async (trx) => {
     const result = await trx
@@ -294,19 +350,8 @@ export function updateStatusFromInProgress(
       .where('status', '=', 'inprogress')
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
-    if (changed && status === 'done') {
-      const request = await trx
-        .selectFrom('donationRequest')
-        .select([...DONATION_COLUMNS, 'donorId'])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const { donorId } = request;
-      if (donorId) {
-        await markDonated(trx, donorId, now);
-        // The donor's own record, kept if the request is deleted (decision 016).
-        await recordDonation(trx, { ...request, donorId }, now);
-      }
-    }
+    // The donors' own records, kept if the request is deleted (decision 016).
+    if (changed && status === 'done') await pledges.settleAllDonated(trx, id, now, intervals);
     return changed;
   });
 }
@@ -316,16 +361,22 @@ export async function updateFields(
   db: Kysely<Database>,
   id: string,
   requesterId: string,
-  fields: UpdateRequest,
+  { contactPhone: _contact, ...fields }: UpdateRequest,
 ) {
   const result = await db
     .updateTable('donationRequest')
-    // What staff checked is no longer what it says: the request must be verified again.
+    // What staff checked is no longer what it says: the request must be verified again, and
+    // the reports its verification overrode hide it again (decision 024).
     .set({
       ...fields,
+      // Issue 27: the list's sort key goes with the urgency.
+      ...(fields.urgency ? { urgencyRank: URGENCY_RANK[fields.urgency] } : {}),
       verifiedAt: null,
       verifiedById: null,
       verifiedByName: null,
+      reportHiddenAt: sql<
+        string | null
+      >`case when "reportWeight" >= ${REPORT_WEIGHT_TO_HIDE} then coalesce("reportHiddenAt", ${nowIso()}) else null end`,
       updatedAt: nowIso(),
     })
     .where('id', '=', id)
@@ -342,12 +393,25 @@ export async function deleteById(db: Kysely<Database>, id: string) {
 }
 
 /**
- * The public facts of one open request (pending, date not past), for its share preview: blood
- * group, district, hospital and date, never a person's name or email. One read by primary key.
+ * The public facts of one open request (a bag open, date not past), for its share preview: blood
+ * group, district, hospital and date, bags, component and urgency, never a person's name or
+ * email. One read by primary key.
  */
 export function findOpenSummaryById(db: Kysely<Database>, id: string, today: string) {
-  return open(db, today)
-    .select(['bloodGroup', 'district', 'hospitalName', 'donationDate'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return (
+    open(db, today)
+      // Issue 27: what it needs too, for the preview's text (bags still open, component, urgency).
+      .select([
+        'bloodGroup',
+        'district',
+        'hospitalName',
+        'donationDate',
+        'bags',
+        'bagsPledged',
+        'component',
+        'urgency',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst()
+  );
 }

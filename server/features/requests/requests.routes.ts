@@ -3,8 +3,10 @@ import type { ModifiedCountResponse } from '../../../common/api-responses.schema
 import { uuidParam } from '../../../common/contract/define.ts';
 import * as contract from '../../../common/contract/requests.contract.ts';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { eligibleAgainAfter } from '../../../common/eligibility.rules.ts';
 import { msg } from '../../../common/message-key.ts';
 import type { Pagination } from '../../../common/pagination.schema.ts';
+import type { RequestNeedFilter } from '../../../common/request.schema.ts';
 import { statusChangeSchema, updateRequestSchema } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import {
@@ -14,19 +16,29 @@ import {
 } from '../../../common/request-status.rules.ts';
 import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
-import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
+import { assertSecondFactor, currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
+import { donationIntervals } from '../../lib/donation-intervals.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { listPage, pageItems, readPage, type Slice } from '../../lib/pagination.ts';
+import { listPage, readPage, type Slice } from '../../lib/pagination.ts';
+import { publicList } from '../../lib/public-list.ts';
 import * as audit from '../audit/audit.repository.ts';
-import { assertValidPlace } from '../geo/places.ts';
-import * as events from '../notifications/events.ts';
-import { insertWithinLimits, updateWithinLimits } from '../trust/lifecycle.repository.ts';
-import { countOpenVerified, findOpenVerified } from '../trust/open-verified.repository.ts';
-import { lifecycleView, trustState } from '../trust/request-view.ts';
+import { assertValidPlace, assertValidPlaceUpdate } from '../geo/places.ts';
+import { saveContact } from '../sms/request-contact.ts';
+import { findLastDonation } from '../users/users.repository.ts';
+import {
+  countOpenRequests,
+  insertWithinLimits,
+  updateWithinLimits,
+} from './lifecycle.repository.ts';
+import { countOpenVerified, findOpenVerified } from './open-verified.repository.ts';
+import { type RequestWithPledges, type Viewer, withPledges } from './pledge-view.ts';
+import * as pledges from './pledges.repository.ts';
+import { emit } from './request-events.ts';
+import { lifecycleView, trustState } from './request-view.ts';
 import type { RequestRow } from './requests.repository.ts';
 import * as requests from './requests.repository.ts';
 
@@ -38,7 +50,7 @@ const NO_SUCH_REQUEST = msg('errors.requests.noSuchRequest');
  * the status people see on `today` (issue 14: a pending request past its date is expired).
  */
 function toRequestDto(
-  row: RequestRow,
+  row: RequestWithPledges,
   today: string,
   { showRequesterEmail = true } = {},
 ): DonationRequestResponse {
@@ -64,6 +76,12 @@ function toRequestDto(
     donorDeleted: row.donorId === null && row.donorName !== null,
     createdAt: toIso(row.createdAt),
     ...lifecycleView(row, today, { showPeople: showRequesterEmail }),
+    bags: Number(row.bags),
+    component: row.component,
+    urgency: row.urgency,
+    bagsPledged: Number(row.bagsPledged),
+    bagsDonated: Number(row.bagsDonated),
+    pledges: row.pledges,
   };
 }
 
@@ -72,17 +90,32 @@ const newestFirstKey = (row: RequestRow) => [toIso(row.createdAt), row.id];
 
 const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
 
-/** Throws the rule's refusal, if any, for `user` doing `action` to `row` as it reads `today`. */
-function assertAllowed(action: RequestAction, user: SessionUser, row: RequestRow, today: string) {
-  const denial = checkRequestAction(action, user, trustState(row, today));
+/**
+ * Throws the rule's refusal, if any, for `user` doing `action` to `row` as it reads `today`.
+ * `actorPledged`: whether `user` holds a standing pledge on it (issue 27; looked up by the caller).
+ */
+function assertAllowed(
+  action: RequestAction,
+  user: SessionUser,
+  row: RequestRow,
+  today: string,
+  actorPledged?: boolean,
+) {
+  const state = {
+    ...trustState(row, today),
+    ...(actorPledged === undefined ? {} : { actorPledged }),
+  };
+  const denial = checkRequestAction(action, user, state);
   if (denial) throw toError(denial);
+  // Allowed only by their role: an admin acts as staff with a second factor only (issue 25).
+  if (checkRequestAction(action, { ...user, role: 'donor' }, state)) assertSecondFactor(user);
 }
 
 /** Only staff may name someone else's email; everyone may name their own. */
 function assertMayList(user: SessionUser, email: string) {
-  if (user.email.toLowerCase() !== email && !isStaff(user.role)) {
-    throw forbidden(msg('errors.requests.onlyOwnList'));
-  }
+  if (user.email.toLowerCase() === email) return;
+  if (!isStaff(user.role)) throw forbidden(msg('errors.requests.onlyOwnList'));
+  assertSecondFactor(user);
 }
 
 /** The list by email is private (signed in); the public pending list is for everyone. */
@@ -95,34 +128,30 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /**
  * The public list of open requests (`?status=pending`), soonest first, with its page headers;
  * only verified ones when asked. Visitors see the request, not the requester's address (as in
- * donor search). Its route and the public reads' fast path (server/fast-path.ts) both answer
- * with it.
+ * donor search).
  */
 export function openRequestsAnswer(
   { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
   url: string,
-  { verified, ...page }: Pagination & { verified: boolean },
-  signedIn: boolean,
+  { verified, component, urgency, ...page }: Pagination & { verified: boolean } & RequestNeedFilter,
+  viewer: Viewer,
 ) {
   const day = todayInDhaka(clock.now());
+  const need = { component, urgency };
+  const find = verified ? findOpenVerified : requests.findOpen;
+  const count = verified ? countOpenVerified : requests.countOpen;
   return readPage(
     url,
     page,
     {
-      ...(verified
-        ? {
-            rows: (slice: Slice) => findOpenVerified(db, day, slice),
-            total: () => countOpenVerified(db, day),
-          }
-        : {
-            rows: (slice: Slice) => requests.findOpen(db, day, slice),
-            total: () => requests.countOpen(db, day),
-          }),
-      keyOf: (row) => [row.donationDate, row.donationTime, row.id],
-      keyLength: 3,
+      // Issue 27: a signed-in donor sees their own pledges on it; visitors none.
+      rows: async (slice: Slice) => withPledges(db, await find(db, day, slice, need), viewer),
+      total: () => count(db, day, need),
+      keyOf: (row) => [Number(row.urgencyRank), row.donationDate, row.donationTime, row.id],
+      keyLength: 4,
       capped: true,
     },
-    (row) => toRequestDto(row, day, { showRequesterEmail: signedIn }),
+    (row) => toRequestDto(row, day, { showRequesterEmail: viewer !== null }),
   );
 }
 
@@ -135,27 +164,57 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
   async function explainNoChange(id: string, action: RequestAction, user: SessionUser) {
     const row = await requests.findById(db, id);
     if (!row) return notFound(NO_SUCH_REQUEST);
-    const denial = checkRequestAction(action, user, trustState(row, today()));
+    const state = trustState(row, today());
+    if (action === 'donate') state.actorPledged = await holdsPledge(id, user);
+    const denial = checkRequestAction(action, user, state);
     return denial ? toError(denial) : conflict('REQUEST_CHANGED', msg('errors.requests.changed'));
   }
 
+  /** Whether `user` holds a standing pledge (pledged or donated) on the request. */
+  async function holdsPledge(id: string, user: SessionUser) {
+    return (await pledges.findStanding(db, id, user.id)) !== undefined;
+  }
+
+  /**
+   * Issue 30 item 6: a donor still resting from their last donation on the request's date may
+   * not pledge (the page says so before offering Donate Now). The rest is the one after their
+   * last donation's kind (decision 031), counted in Dhaka days.
+   */
+  async function assertRestedBy(user: SessionUser, donationDate: string) {
+    const again = eligibleAgainAfter(await findLastDonation(db, user.id), donationIntervals(env));
+    const from = again && todayInDhaka(again);
+    if (from && from > donationDate) {
+      throw conflict('NOT_ELIGIBLE_YET', msg('errors.requests.notEligibleYet', { date: from }));
+    }
+  }
+
+  /** Donate Now (issue 27): the caller pledges one bag; the request is in progress from the first. */
   async function donate(c: Context<AppEnv>, id: string) {
     const user = currentUser(c);
     // A pending request past its date is expired (issue 14): nobody may accept it any more.
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
-    assertAllowed('donate', user, row, today());
-    // The requester is told, and the alert waves stop, through a job written with the change.
-    const modifiedCount = await inTransaction(db, async (trx) => {
-      const changed = await requests.updateStatusToInProgress(trx, id, user);
-      if (changed) {
-        const change = { requestId: id, event: 'accepted' as const, actorId: user.id };
-        await events.requestChanged(trx, { ...change, donorId: user.id }, clock.now());
-      }
-      return changed;
-    });
-    if (!modifiedCount) throw await explainNoChange(id, 'donate', user);
-    return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
+    assertAllowed('donate', user, row, today(), await holdsPledge(id, user));
+    await assertRestedBy(user, row.donationDate);
+    // The requester is told, and the alert waves stop once every bag is pledged, through its
+    // event, written with it.
+    const now = clock.now();
+    const pledged = await pledges.pledge(db, id, user, now.toISOString(), (trx, taken) =>
+      emit(
+        trx,
+        {
+          type: 'pledged',
+          requestId: id,
+          pledgeId: taken.pledgeId,
+          actorId: user.id,
+          donorId: user.id,
+          bagsOpen: taken.bagsOpen,
+        },
+        now,
+      ),
+    );
+    if (!pledged) throw await explainNoChange(id, 'donate', user);
+    return c.json({ modifiedCount: 1 } satisfies ModifiedCountResponse, 200);
   }
 
   async function finish(c: Context<AppEnv>, id: string, status: 'done' | 'cancel') {
@@ -165,11 +224,30 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
     assertAllowed(status, user, row, today());
     const modifiedCount = await inTransaction(db, async (trx) => {
       const at = clock.now().toISOString();
-      const changed = await requests.updateStatusFromInProgress(trx, id, status, at);
+      // Issue 27: the donors still pledged are settled as donated by done, or told of the cancel.
+      const donorIds = await pledges.findPledgedDonorIds(trx, id);
+      const changed = await requests.updateStatusFromInProgress(
+        trx,
+        id,
+        status,
+        at,
+        donationIntervals(env),
+      );
       if (changed) {
-        const event = status === 'done' ? ('done' as const) : ('canceled' as const);
-        const change = { requestId: id, event, actorId: user.id, donorId: row.donorId };
-        await events.requestChanged(trx, change, clock.now());
+        const type = status === 'done' ? ('done' as const) : ('canceled' as const);
+        const event = { type, requestId: id, actorId: user.id, donorId: row.donorId, donorIds };
+        await emit(trx, event, clock.now());
+        // Staff closing someone else's request is audited (decision 014, issue 25): it settles
+        // the donor's part too, and done changes their eligibility. The requester's own is not.
+        if (row.requesterId !== user.id) {
+          await audit.insert(trx, user, {
+            action: status === 'done' ? 'request.done' : 'request.cancel',
+            targetType: 'request',
+            targetId: id,
+            targetLabel: `${row.recipientName} (${row.bloodGroup}, ${row.donationDate})`,
+            detail: `Donor: ${row.donorName ?? ''} <${row.donorEmail ?? ''}>`,
+          });
+        }
       }
       return changed;
     });
@@ -183,15 +261,27 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
     const row = await requests.findById(db, id);
     if (!row) throw notFound(NO_SUCH_REQUEST);
     assertAllowed('edit', user, row, today());
-    if (fields.division || fields.district || fields.upazila !== undefined) {
-      await assertValidPlace(db, {
-        division: fields.division ?? row.division,
-        district: fields.district ?? row.district,
-        upazila: fields.upazila === undefined ? row.upazila : fields.upazila,
-      });
-    }
+    await assertValidPlaceUpdate(db, fields, async () => row);
+    const { contactPhone, ...rest } = fields;
+    // Issue 28: a new contact number alone is no change staff verified (decision 036).
+    const contact =
+      contactPhone === undefined
+        ? undefined
+        : (trx: Parameters<typeof saveContact>[0]) =>
+            saveContact(trx, {
+              requestId: id,
+              requesterId: user.id,
+              typed: contactPhone,
+              now: clock.now(),
+            });
     // Issue 14: an edit may not make it the same as another open request of theirs.
-    const modifiedCount = await updateWithinLimits(db, row, user.id, fields, today());
+    const modifiedCount =
+      Object.keys(rest).length > 0
+        ? await updateWithinLimits(db, row, user.id, rest, today(), contact)
+        : await inTransaction(db, async (trx) => {
+            await contact?.(trx);
+            return 1;
+          });
     if (!modifiedCount) throw await explainNoChange(id, 'edit', user);
     return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
   }
@@ -206,17 +296,33 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
         const fields = c.req.valid('json');
         await assertValidPlace(db, fields);
         // Issue 14: at most MAX_OPEN_REQUESTS_PER_USER open requests, and no duplicate. Its
-        // first alert wave is written with it, and runs in the background at once.
+        // event is written with it: its first alert wave follows in the background at once.
+        const user = currentUser(c);
         const insertedId = await insertWithinLimits(
           db,
-          currentUser(c),
+          user,
           fields,
           { today: today(), maxOpen: env.MAX_OPEN_REQUESTS_PER_USER },
-          (trx, id) => events.requestCreated(trx, id, clock.now()),
+          async (trx, id) => {
+            // Issue 28: its contact number, in its own table (decision 036).
+            if (fields.contactPhone) {
+              await saveContact(trx, {
+                requestId: id,
+                requesterId: user.id,
+                typed: fields.contactPhone,
+                now: clock.now(),
+              });
+            }
+            await emit(trx, { type: 'created', requestId: id, requesterId: user.id }, clock.now());
+          },
         );
         return c.json({ insertedId }, 201);
       })
-      // Literal paths first: /recent and /all are never taken for an id.
+      // Literal paths first: /allowance, /recent and /all are never taken for an id.
+      .openapi(guarded(contract.getRequestAllowance, requireUser), async (c) => {
+        const open = await countOpenRequests(db, currentUser(c).id, today());
+        return c.json({ open, max: env.MAX_OPEN_REQUESTS_PER_USER }, 200);
+      })
       .openapi(guarded(contract.listRecentRequests, requireUser), async (c) => {
         const user = currentUser(c);
         const email = c.req.valid('query').email ?? user.email.toLowerCase();
@@ -225,7 +331,8 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
           c,
           { page: 1, limit: RECENT_COUNT },
           {
-            rows: (page) => requests.findAllByRequester(db, email, undefined, page),
+            rows: async (page) =>
+              withPledges(db, await requests.findAllByRequester(db, email, undefined, page), user),
             // One page by design: its total is what it shows.
             total: async () =>
               Math.min(await requests.countByRequester(db, email, undefined), RECENT_COUNT),
@@ -237,13 +344,16 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
         return c.json(items, 200);
       })
       .openapi(guarded(contract.listAllRequests, ...staff), async (c) => {
-        const { status, ...page } = c.req.valid('query');
+        const { status, component, urgency, ...page } = c.req.valid('query');
+        const need = { component, urgency };
+        const user = currentUser(c);
         const items = await listPage(
           c,
           page,
           {
-            rows: (slice) => requests.findAll(db, status, slice),
-            total: () => requests.countAll(db, status),
+            rows: async (slice) =>
+              withPledges(db, await requests.findAll(db, status, slice, need), user),
+            total: () => requests.countAll(db, status, need),
             keyOf: newestFirstKey,
             capped: true,
           },
@@ -273,16 +383,23 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
         return c.json({ deletedCount }, 200);
       })
       .openapi(guarded(contract.listRequests, requireUserWhenEmail), async (c) => {
-        const { email, status, verified, ...page } = c.req.valid('query');
+        const { email, status, verified, component, urgency, ...page } = c.req.valid('query');
+        const need = { component, urgency };
         if (email) {
-          assertMayList(currentUser(c), email);
+          const user = currentUser(c);
+          assertMayList(user, email);
           const items = await listPage(
             c,
             page,
             {
-              rows: (slice) => requests.findAllByRequester(db, email, status, slice),
+              rows: async (slice) =>
+                withPledges(
+                  db,
+                  await requests.findAllByRequester(db, email, status, slice, need),
+                  user,
+                ),
               // One person's requests: counted exactly (cheap through the requester index).
-              total: () => requests.countByRequester(db, email, status),
+              total: () => requests.countByRequester(db, email, status, need),
               keyOf: newestFirstKey,
               capped: false,
             },
@@ -298,16 +415,18 @@ export function requestsRoutes({ db, clock, env }: AppDeps) {
         const answer = await openRequestsAnswer(
           { db, clock },
           c.req.url,
-          { ...page, verified },
-          c.get('user') !== null,
+          { ...page, verified, ...need },
+          c.get('user'),
         );
-        return c.json(pageItems(c, answer), 200);
+        return publicList(c, answer);
       })
       .openapi(guarded(contract.getRequest, requireUser), async (c) => {
         const row = await requests.findById(db, c.req.valid('param').id);
         if (!row) throw notFound(NO_SUCH_REQUEST);
-        assertAllowed('view', currentUser(c), row, today());
-        return c.json(toRequestDto(row, today()), 200);
+        const user = currentUser(c);
+        assertAllowed('view', user, row, today(), await holdsPledge(row.id, user));
+        const [shown] = await withPledges(db, [row], user);
+        return c.json(toRequestDto(shown ?? { ...row, pledges: [] }, today()), 200);
       })
       .openapi(
         {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createBlog, createRequest, createUser, dhakaDate } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { requestDescription } from './share-previews.ts';
 
 const engine = process.env.TEST_ENGINE;
 const PUBLIC_URL = 'https://redhope.example.org';
@@ -128,7 +129,7 @@ describe(`share previews (${engine})`, () => {
     expect(title).toBe('AB- blood needed in Jashore · RedHope');
     expect(meta).toMatchObject({
       'og:title': 'AB- blood needed in Jashore',
-      'og:description': `Needed on ${date} at Jashore General Hospital, Jashore. Can you donate? Open the request on RedHope.`,
+      'og:description': `Scheduled: 1 bag of whole blood, needed on ${date} at Jashore General Hospital, Jashore. Can you donate? Open the request on RedHope.`,
       'og:url': `${PUBLIC_URL}/blood-donation-request/${request.id}`,
       'og:image': `${PUBLIC_URL}/share-card.png`,
       'twitter:card': 'summary_large_image',
@@ -136,6 +137,27 @@ describe(`share previews (${engine})`, () => {
     for (const secret of ['Private Person', 'private@example.org', 'Hidden Recipient']) {
       expect(html).not.toContain(secret);
     }
+  });
+
+  it('keeps the preview of a request in progress while a bag is open, naming its bags (issue 27)', async () => {
+    const donor = await createUser(t.db);
+    const request = await createRequest(t.db, requester, {
+      bags: 3,
+      component: 'platelets',
+      urgency: 'critical',
+      district: 'Dhaka',
+      division: 'Dhaka',
+      upazila: null,
+      hospitalName: 'Dhaka Medical College Hospital (ask 01711-234567)',
+      donor: { id: donor.id, name: donor.name, email: donor.email },
+    });
+    expect(request.status).toBe('inprogress');
+    const { meta, html } = await page(`/blood-donation-request/${request.id}`);
+    expect(meta['og:description']).toMatch(
+      /^Critical, needed within hours: 3 bags of platelets, needed on .+ at Dhaka Medical College Hospital \(ask …\), Dhaka\. /,
+    );
+    expect(html).not.toContain('01711');
+    expect(html).not.toContain(donor.email);
   });
 
   it('gives no preview to a request that is no longer open, nor to other pages', async () => {
@@ -159,6 +181,32 @@ describe(`share previews (${engine})`, () => {
     }
   });
 
+  it('points at the configured address only, whatever Host the request names (issue 25: previews took absolute URLs from a forged Host header)', async () => {
+    const blog = await createBlog(t.db, author, { status: 'published', title: 'Host test' });
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const res = await web.request(`http://evil.example/blogs/${blog.id}`, { headers: forged });
+    const html = await res.text();
+    expect(html).toContain(`content="${PUBLIC_URL}/blogs/${blog.id}"`);
+    expect(html).not.toContain('evil.example');
+
+    // Without PUBLIC_URL: this machine on PORT, still never the Host header.
+    const unset = await createTestApp({ PORT: '4321' });
+    try {
+      const writer = await createUser(unset.db, { role: 'volunteer' });
+      const other = await createBlog(unset.db, writer, { status: 'published', title: 'Plain' });
+      const bare = createApp(unset.deps, { webRoot });
+      const answer = await bare.request(`http://evil.example/blogs/${other.id}`, {
+        headers: forged,
+      });
+      const text = await answer.text();
+      expect(text).toContain(`property="og:url" content="http://localhost:4321/blogs/${other.id}"`);
+      expect(text).toContain(`property="og:image" content="http://localhost:4321${other.image}"`);
+      expect(text).not.toContain('evil.example');
+    } finally {
+      await unset.close();
+    }
+  });
+
   it('never carries one page’s head into another’s answer', async () => {
     const one = await createBlog(t.db, author, { status: 'published', title: 'First blog' });
     const two = await createBlog(t.db, author, { status: 'published', title: 'Second blog' });
@@ -172,5 +220,36 @@ describe(`share previews (${engine})`, () => {
       'Second blog',
       'First blog',
     ]);
+  });
+});
+
+describe('an open request’s preview text (issue 27)', () => {
+  const request = {
+    bags: 3,
+    component: 'platelets',
+    urgency: 'critical',
+    district: 'Dhaka',
+    hospitalName: 'Dhaka Medical College Hospital',
+    donationDate: '2026-06-12',
+  } as const;
+
+  it('names the bags, the component, the urgency and the place', () => {
+    expect(requestDescription(request)).toBe(
+      'Critical, needed within hours: 3 bags of platelets, needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. Can you donate? Open the request on RedHope.',
+    );
+    expect(
+      requestDescription({ ...request, bags: 1, component: 'plasma', urgency: 'urgent' }),
+    ).toBe(
+      'Urgent, needed today: 1 bag of plasma, needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. Can you donate? Open the request on RedHope.',
+    );
+  });
+
+  it('carries no phone number or email the family typed into the hospital’s name', () => {
+    const text = requestDescription({
+      ...request,
+      hospitalName: 'Square Hospital, call 01711-234567 or family@example.org',
+    });
+    expect(text).toContain('at Square Hospital, call … or …, Dhaka.');
+    expect(text).not.toMatch(/01711|@/);
   });
 });

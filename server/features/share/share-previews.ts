@@ -1,15 +1,18 @@
 import type { Context } from 'hono';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { withoutContacts } from '../../../common/share-text.ts';
 import { excerpt } from '../../../common/text-excerpt.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { publicBaseUrl } from '../../lib/origins.ts';
 import { findPublishedById } from '../blogs/blogs.repository.ts';
 import { findOpenSummaryById } from '../requests/requests.repository.ts';
 
 // Links to a published blog or an open donation request are shared on Facebook and WhatsApp,
 // whose crawlers read the page's HTML and run no script. So for those two routes the server
 // writes the page's title, description and image into index.html as Open Graph and Twitter tags.
-// Only public facts go in: a request's preview names its blood group, district, hospital and
-// date, never a person. Every other page (a draft, a request no longer open) gets none.
+// Only public facts go in: a request's preview names its blood group, bags, component, urgency,
+// place, hospital and date, never a person, and nothing in it reads as a phone number or an email
+// (issue 27: common/share-text.ts). Every other page (a draft, a request no longer open) gets none.
 
 const SITE_NAME = 'RedHope';
 /** The card for request links (they have no picture of their own): web/public/share-card.png. */
@@ -45,6 +48,38 @@ function longDate(date: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(value);
 }
 
+/** What an open request's preview says of it. */
+type OpenRequestSummary = Pick<
+  NonNullable<Awaited<ReturnType<typeof findOpenSummaryById>>>,
+  'bags' | 'component' | 'urgency' | 'district' | 'hospitalName' | 'donationDate'
+>;
+
+/** How a preview names each urgency: what the family chose, with what it means. */
+const URGENCY_WORDS: Record<OpenRequestSummary['urgency'], string> = {
+  critical: 'Critical, needed within hours',
+  urgent: 'Urgent, needed today',
+  scheduled: 'Scheduled',
+};
+
+const COMPONENT_WORDS: Record<OpenRequestSummary['component'], string> = {
+  whole_blood: 'whole blood',
+  red_cells: 'red cells',
+  platelets: 'platelets',
+  plasma: 'plasma',
+};
+
+/**
+ * An open request's preview text (issue 27): "Critical, needed within hours: 3 bags of platelets,
+ * needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. …". English: the
+ * crawlers that read it ask in no language of ours.
+ */
+export function requestDescription(request: OpenRequestSummary): string {
+  const bags = `${request.bags} ${request.bags === 1 ? 'bag' : 'bags'}`;
+  return withoutContacts(
+    `${URGENCY_WORDS[request.urgency]}: ${bags} of ${COMPONENT_WORDS[request.component]}, needed on ${longDate(request.donationDate)} at ${request.hospitalName}, ${request.district}. Can you donate? Open the request on ${SITE_NAME}.`,
+  );
+}
+
 /**
  * The preview of the page at `path`, or null when it has none. At most one read by primary key;
  * an address that holds no id costs none.
@@ -73,7 +108,7 @@ export async function previewFor(
     const title = `${request.bloodGroup} blood needed in ${request.district}`;
     return {
       title,
-      description: `Needed on ${longDate(request.donationDate)} at ${request.hospitalName}, ${request.district}. Can you donate? Open the request on ${SITE_NAME}.`,
+      description: requestDescription(request),
       image: REQUEST_IMAGE,
       imageAlt: title,
       path: `/blood-donation-request/${id.toLowerCase()}`,
@@ -125,16 +160,17 @@ export function withPreview(html: string, preview: SharePreview, origin: string)
 
 /**
  * For the static web handler: index.html as served at this request's path, with the share
- * preview of a published blog or an open request. Absolute addresses use PUBLIC_URL (the
- * request's own origin when it is not set).
+ * preview of a published blog or an open request. Absolute addresses use the configured address
+ * only (PUBLIC_URL, else http://localhost:PORT), never the request's Host header: the page is
+ * cached and shared, so a forged Host would send other people's previews to a stranger's site.
  */
 export function sharePreviews(deps: Pick<AppDeps, 'db' | 'env' | 'logger'>) {
-  const configured = deps.env.PUBLIC_URL?.replace(/\/+$/, '');
+  const origin = publicBaseUrl(deps.env);
   return async (c: Context, html: string): Promise<string> => {
     try {
       const preview = await previewFor(deps, c.req.path);
       if (!preview) return html;
-      return withPreview(html, preview, configured ?? new URL(c.req.url).origin);
+      return withPreview(html, preview, origin);
     } catch (error) {
       // The page works without its preview: a failed read must not cost the visitor the page.
       deps.logger.error({ err: error, path: c.req.path }, 'share preview failed');

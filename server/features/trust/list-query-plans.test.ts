@@ -4,8 +4,9 @@ import type { Database } from '../../db/schema.ts';
 import { createTestApp, type TestApp, testEngine } from '../../test/test-app.ts';
 import * as audit from '../audit/audit.repository.ts';
 import * as history from '../history/history.repository.ts';
-import * as lifecycle from './lifecycle.repository.ts';
-import { countOpenVerified, findOpenVerified } from './open-verified.repository.ts';
+import * as lifecycle from '../requests/lifecycle.repository.ts';
+import { countOpenVerified, findOpenVerified } from '../requests/open-verified.repository.ts';
+import * as weights from './report-weight.repository.ts';
 import * as trust from './trust.repository.ts';
 
 // The lists of issue 14 read through indexes shaped like their queries (as
@@ -90,6 +91,19 @@ const lists: Array<[string, (db: Kysely<Database>) => Promise<unknown>, string |
     null,
   ],
   ['reports of a request count', (db) => trust.countReportsOfRequest(db, ID), null],
+  // Issue 25: a report's own reads, in its transaction: the reporter's day (the cap), their
+  // upheld reports (their weight), and the request's open reports summed again.
+  [
+    'one reporter’s reports of the day (the cap)',
+    (db) => weights.countReportsSince(db, ID, AT),
+    'request_report_reporter_created_idx',
+  ],
+  ['a reporter’s standing', (db) => weights.findStanding(db, ID), null],
+  [
+    'a request’s open reports, weighed again',
+    (db) => db.transaction().execute((trx) => weights.recount(trx, ID, AT)),
+    null,
+  ],
   ['withdrawals', (db) => lifecycle.findWithdrawals(db, undefined, page), null],
   ['withdrawals of a donor', (db) => lifecycle.findWithdrawals(db, EMAIL, page), null],
   ['withdrawal count (capped)', (db) => lifecycle.countWithdrawals(db, undefined), null],

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { testEngine } from '../../test/test-app.ts';
-import { setUpTrustWorld } from './trust-world.ts';
+import { SETTLED_AT, setUpTrustWorld } from '../../test/trust-world.ts';
 
 // Issue 14, items 1 and 2: staff verify requests (a badge and a public filter follow); signed-in
-// people report requests once each; three people's open reports hide a request from the public
-// list until staff dismiss reports or remove the request. The server holds every role rule.
+// people report requests once each; three settled people's open reports hide a request from the
+// public list until staff dismiss reports or remove the request (issue 25 weighs them: see
+// report-weights.test.ts). The server holds every role rule.
 
 const w = setUpTrustWorld();
 
@@ -288,11 +289,11 @@ describe(`reports (${testEngine})`, () => {
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.details.reason).toBe('Please say why this request is removed');
 
-    w.events.length = 0;
+    await w.clearEvents();
     const res = await w.callAs(w.volunteer, 'POST', path, { reason: 'Asked for money' });
     expect(res.status).toBe(200);
-    // The requester is to be told (through the requestEvents seam).
-    expect(w.events).toEqual([
+    // The requester is to be told (through its request event).
+    expect(await w.events()).toEqual([
       {
         type: 'removed',
         requestId: request.id,
@@ -327,14 +328,14 @@ describe(`reports (${testEngine})`, () => {
       status: 'inprogress',
     });
     expect(accepted.status).toBe(200);
-    w.events.length = 0;
+    await w.clearEvents();
     const res = await w.callAs(w.admin, 'POST', `/api/donation-request/${request.id}/remove`, {
       reason: 'Not a real patient',
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ modifiedCount: 1 });
     // Whoever had accepted it is told too.
-    expect(w.events).toEqual([
+    expect(await w.events()).toEqual([
       {
         type: 'removed',
         requestId: request.id,
@@ -349,8 +350,13 @@ describe(`reports (${testEngine})`, () => {
     expect(reports.body).toMatchObject([{ status: 'upheld', handledBy: 'Adam Admin' }]);
   });
 
-  it('keeps a deleted reporter’s report, and it still counts', async () => {
-    const reporter = await createUser(w.t.db, { name: 'Soon Gone' });
+  // Issue 25: a deleted reporter's report no longer weighs (decision 024); staff still read it.
+  it('keeps a deleted reporter’s report for staff, and it no longer weighs', async () => {
+    const reporter = await createUser(w.t.db, {
+      name: 'Soon Gone',
+      createdAt: SETTLED_AT,
+      emailVerified: true,
+    });
     const request = await createRequest(w.t.db, w.requester);
     await w.callAs(reporter, 'POST', `/api/donation-request/${request.id}/report`, report());
     const deleted = await w.callAs(w.admin, 'DELETE', `/api/users/${reporter.id}`);
@@ -362,6 +368,7 @@ describe(`reports (${testEngine})`, () => {
     const queue = await w.callAs(w.admin, 'GET', '/api/reports?limit=100');
     expect(queue.body.find((r: { id: string }) => r.id === request.id)).toMatchObject({
       openReports: 1,
+      reportWeight: 0,
       hidden: false,
     });
   });

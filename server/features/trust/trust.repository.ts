@@ -1,17 +1,28 @@
 import { type Kysely, sql } from 'kysely';
+import { REPORTS_PER_DAY, reportWeight } from '../../../common/report-weight.rules.ts';
 import type { Report } from '../../../common/trust.schema.ts';
+import { countUpToCap, type Page } from '../../db/capped-count.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Person } from '../requests/requests.repository.ts';
-import { countUpToCap, type Page } from './capped-count.ts';
+import {
+  countReportsSince,
+  findStanding,
+  lockUser,
+  recount,
+  type WeightChange,
+} from './report-weight.repository.ts';
 
 // Verification, reports and removal of requests (issue 14). Every change is one conditional
 // statement (or a transaction of them), so two staff acting at once cannot both apply it.
 //
 // A transaction that changes a request and its reports locks the request's row first, then the
 // reports: taken in opposite orders by two transactions (dismiss, remove), PostgreSQL's row
-// locks deadlock and one of them fails.
+// locks deadlock and one of them fails. One that also involves a reporter (a report, a block)
+// locks the reporter's row before any request's.
+//
+// What hides a request is the weight of its open reports (report-weight.repository.ts).
 
 /**
  * Locks the request's row for the rest of the transaction, by a write that changes nothing
@@ -29,37 +40,78 @@ async function lockRequest(trx: Kysely<Database>, id: string, { unremoved = fals
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Marks a pending, unremoved, unverified request verified by `staff`. Rows changed (0/1). */
-export async function verify(db: Kysely<Database>, id: string, staff: Person, at: string) {
-  const result = await db
-    .updateTable('donationRequest')
-    .set({ verifiedAt: at, verifiedById: staff.id, verifiedByName: staff.name, updatedAt: at })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('verifiedAt', 'is', null)
-    .where('removedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/**
+ * Marks a pending, unremoved, unverified request verified by `staff`; reports no longer hide it
+ * (decision 024). Answers whether it changed, and whether reports had hidden it (read under the
+ * request's lock, so a report landing meanwhile is seen).
+ */
+export function verify(db: Kysely<Database>, id: string, staff: Person, at: string) {
+  return inTransaction(db, async (trx) => {
+    await lockRequest(trx, id);
+    const before = await trx
+      .selectFrom('donationRequest')
+      .select('reportHiddenAt')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    const result = await trx
+      .updateTable('donationRequest')
+      .set({
+        verifiedAt: at,
+        verifiedById: staff.id,
+        verifiedByName: staff.name,
+        reportHiddenAt: null,
+        updatedAt: at,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('verifiedAt', 'is', null)
+      .where('removedAt', 'is', null)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows);
+    return { changed, wasHidden: changed > 0 && (before?.reportHiddenAt ?? null) !== null };
+  });
 }
 
-/** What came of a report: stored (its id), this person's earlier one, or no request to report. */
-export type ReportOutcome = { id: string } | 'already-reported' | 'request-unavailable';
+/**
+ * What came of a report: stored (its id, its weight and how the request's weight moved), this
+ * person's earlier one, no request to report, or this person's reports for the day used up.
+ */
+export type ReportOutcome =
+  | { id: string; weight: number; change: WeightChange | undefined }
+  | 'already-reported'
+  | 'request-unavailable'
+  | { dailyCapUntil: Date };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Stores `reporter`'s report on a request and counts it among the request's open reports, in one
- * transaction that first locks the request, so a removal cannot land between the check and the
- * insert: a removed (or deleted) request takes no report. This person's second report is not
- * stored (the unique pair decides, so two reports sent at once still make one).
+ * Stores `reporter`'s report on a request, weighed by their standing (decision 024), and counts
+ * it among the request's open reports, in one transaction that first locks the reporter (so
+ * their reports at once cannot pass the daily cap together) and then the request, so a removal
+ * cannot land between the check and the insert: a removed (or deleted) request takes no report.
+ * This person's second report is not stored (the unique pair decides, so two reports sent at
+ * once still make one). The request's weight and visibility are recounted in the same
+ * transaction.
  */
 export function insertReport(
   db: Kysely<Database>,
   requestId: string,
   reporter: Person,
   report: Report,
-  at: string,
+  now: Date,
 ): Promise<ReportOutcome> {
+  const at = now.toISOString();
   return inTransaction(db, async (trx): Promise<ReportOutcome> => {
+    await lockUser(trx, reporter.id);
+    const since = new Date(now.getTime() - DAY_MS).toISOString();
+    const today = await countReportsSince(trx, reporter.id, since);
+    if (today.count >= REPORTS_PER_DAY) {
+      // The cap frees up when the oldest report of the day turns a day old.
+      return { dailyCapUntil: new Date(new Date(today.oldest ?? at).getTime() + DAY_MS) };
+    }
     if (!(await lockRequest(trx, requestId, { unremoved: true }))) return 'request-unavailable';
+    const standing = await findStanding(trx, reporter.id);
+    const weight = standing ? reportWeight(standing, now) : 0;
     const id = newId();
     const result = await trx
       .insertInto('requestReport')
@@ -72,6 +124,7 @@ export function insertReport(
         note: report.note ?? null,
         status: 'open',
         createdAt: at,
+        weight,
       })
       .onConflict((oc) => oc.columns(['requestId', 'reporterId']).doNothing())
       .executeTakeFirst();
@@ -81,7 +134,7 @@ export function insertReport(
       .set({ openReports: sql<number>`"openReports" + 1`, lastReportedAt: at })
       .where('id', '=', requestId)
       .execute();
-    return { id };
+    return { id, weight, change: await recount(trx, requestId, at) };
   });
 }
 
@@ -89,14 +142,14 @@ export function insertReport(
 export function findReportById(db: Kysely<Database>, id: string) {
   return db
     .selectFrom('requestReport')
-    .select(['id', 'requestId', 'reporterName', 'reason', 'status'])
+    .select(['id', 'requestId', 'reporterName', 'reason', 'status', 'weight'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
 /**
  * Dismisses an open report of `requestId`: it no longer counts, so a request hidden by reports
- * may show again. Rows changed (0/1).
+ * may show again. Answers whether it changed, and how the request's weight moved.
  */
 export function dismissReport(
   db: Kysely<Database>,
@@ -115,56 +168,14 @@ export function dismissReport(
       .where('status', '=', 'open')
       .executeTakeFirst();
     const changed = Number(result.numUpdatedRows);
-    if (changed) {
-      await trx
-        .updateTable('donationRequest')
-        .set({ openReports: sql<number>`"openReports" - 1` })
-        .where('id', '=', requestId)
-        .where('openReports', '>', 0)
-        .execute();
-    }
-    return changed;
-  });
-}
-
-/**
- * Staff take a request down: it is canceled (whoever had accepted it is off it too), marked
- * removed with the reason, and its open reports are upheld. Only a request not already closed
- * or removed. Rows changed (0/1).
- */
-export function removeRequest(
-  db: Kysely<Database>,
-  id: string,
-  staff: Person,
-  reason: string,
-  at: string,
-) {
-  return inTransaction(db, async (trx) => {
-    // The request's row first (its UPDATE locks it), then its reports, as everywhere here.
-    const result = await trx
+    if (!changed) return { changed, change: undefined };
+    await trx
       .updateTable('donationRequest')
-      .set({
-        status: 'cancel',
-        removedAt: at,
-        removedById: staff.id,
-        removedReason: reason,
-        openReports: 0,
-        updatedAt: at,
-      })
-      .where('id', '=', id)
-      .where('removedAt', 'is', null)
-      .where('status', 'in', ['pending', 'inprogress', 'expired'])
-      .executeTakeFirst();
-    const changed = Number(result.numUpdatedRows);
-    if (changed) {
-      await trx
-        .updateTable('requestReport')
-        .set({ status: 'upheld', handledAt: at, handledById: staff.id, handledByName: staff.name })
-        .where('requestId', '=', id)
-        .where('status', '=', 'open')
-        .execute();
-    }
-    return changed;
+      .set({ openReports: sql<number>`"openReports" - 1` })
+      .where('id', '=', requestId)
+      .where('openReports', '>', 0)
+      .execute();
+    return { changed, change: await recount(trx, requestId, at) };
   });
 }
 
@@ -187,6 +198,8 @@ export function findReported(db: Kysely<Database>, page: Page) {
       'requesterEmail',
       'verifiedAt',
       'openReports',
+      'reportWeight',
+      'reportHiddenAt',
       'lastReportedAt',
     ])
     .$if(page.after !== undefined, (query) => {

@@ -1,37 +1,40 @@
+import type { Kysely } from 'kysely';
 import type { ModifiedCountResponse } from '../../../common/api-responses.schema.ts';
 import * as contract from '../../../common/contract/trust.contract.ts';
-import { todayInDhaka } from '../../../common/dhaka-date.ts';
 import { msg } from '../../../common/message-key.ts';
-import type { Denial } from '../../../common/request-status.rules.ts';
-import { REPORTS_TO_HIDE } from '../../../common/trust.constants.ts';
-import { checkTrustAction, type TrustAction } from '../../../common/trust.rules.ts';
+import { REPORT_WEIGHT_TO_HIDE } from '../../../common/report-weight.rules.ts';
 import type {
   ReportedRequestResponse,
   ReportResponse,
-  WithdrawalResponse,
 } from '../../../common/trust-response.schema.ts';
-import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
 import { toIso } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { listPage } from '../../lib/pagination.ts';
 import * as audit from '../audit/audit.repository.ts';
-import type { RequestRow } from '../requests/requests.repository.ts';
+import { labelOf, requestActions } from '../requests/request-actions.ts';
+import { emit } from '../requests/request-events.ts';
 import * as requests from '../requests/requests.repository.ts';
-import * as lifecycle from './lifecycle.repository.ts';
-import { trustState } from './request-view.ts';
+import { eventsOf, type WeightChange } from './report-weight.repository.ts';
 import * as trust from './trust.repository.ts';
 
 const NO_SUCH_REQUEST = msg('errors.requests.noSuchRequest');
 
-/** How a request is named in the audit log and in messages. */
-const labelOf = (row: Pick<RequestRow, 'recipientName' | 'bloodGroup' | 'donationDate'>) =>
-  `${row.recipientName} (${row.bloodGroup}, ${row.donationDate})`;
+// The rule of decision 024, written where staff act, so the audit log explains each change.
+const VERIFIED_SHOWN =
+  'Shown again: reports never hide a verified request (they flag it to staff instead).';
 
-const toError = (denial: Denial) => new AppError(denial.status, denial.code, denial.message);
+/** The audit log's detail of a dismissal: who reported, what it weighed, where that leaves it. */
+function dismissalDetail(reporter: string, weight: number, change: WeightChange | undefined) {
+  const left = change
+    ? ` Its open reports now weigh ${change.weight} (${REPORT_WEIGHT_TO_HIDE} hide an unverified request)${change.wasHidden && !change.hidden ? '; it shows again' : ''}.`
+    : '';
+  return `Reported by ${reporter}, weighing ${weight}.${left}`;
+}
 
 function toReportedDto(row: trust.ReportedRow, today: string): ReportedRequestResponse {
   return {
@@ -47,7 +50,8 @@ function toReportedDto(row: trust.ReportedRow, today: string): ReportedRequestRe
     requesterEmail: row.requesterEmail,
     verified: row.verifiedAt !== null,
     openReports: Number(row.openReports),
-    hidden: Number(row.openReports) >= REPORTS_TO_HIDE,
+    reportWeight: Number(row.reportWeight),
+    hidden: row.reportHiddenAt !== null,
     lastReportedAt: toIso(row.lastReportedAt) ?? toIso(new Date(0)),
   };
 }
@@ -67,60 +71,18 @@ function toReportDto(row: trust.ReportRow): ReportResponse {
   };
 }
 
-function toWithdrawalDto(row: lifecycle.WithdrawalRow): WithdrawalResponse {
-  return {
-    id: row.id,
-    requestId: row.requestId,
-    recipientName: row.recipientName,
-    bloodGroup: row.bloodGroup,
-    donationDate: row.donationDate,
-    donorName: row.donorName,
-    donorEmail: row.donorId === null ? null : row.donorEmail,
-    reason: row.reason,
-    createdAt: toIso(row.createdAt),
-    donorWithdrawals: row.donorId === null ? null : Number(row.donorWithdrawals ?? 0),
-  };
-}
-
 /**
- * Issue 14: verification, reports, removal, withdrawal and repost of requests, and the staff
- * views of reports and withdrawals. Every rule is common/trust.rules.ts, judged here against the
- * request as it reads today (by the app's clock).
+ * Issue 14: verification and reports of requests, and the staff views of reports. Every rule is
+ * common/trust.rules.ts, judged against the request as it reads today (request-actions.ts). The
+ * rest of a request's life (removal, withdrawal, repost) is features/requests/lifecycle.routes.ts.
  */
-export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
+export function trustRoutes({ db, clock }: AppDeps) {
   const staff = [requireUser, requireRole('admin', 'volunteer')];
-  const today = () => todayInDhaka(clock.now());
+  const { today, allowedRequest, explainNoChange } = requestActions({ db, clock });
 
-  /**
-   * The request, or 404; then the rule's refusal for `user` doing `action`, if any (verify and
-   * remove are for staff: the rule says so in words of its own).
-   */
-  async function allowedRequest(id: string, action: TrustAction, user: SessionUser) {
-    const row = await requests.findById(db, id);
-    if (!row) throw notFound(NO_SUCH_REQUEST);
-    const denial = await judge(row, action, user);
-    if (denial) throw toError(denial);
-    return row;
-  }
-
-  /**
-   * The rule's refusal, if any, of `action` by `user` on `row` as it reads now. A withdrawal by
-   * someone who is not the request's donor asks whether they withdrew from it before.
-   */
-  async function judge(row: RequestRow, action: TrustAction, user: SessionUser) {
-    const state = trustState(row, today());
-    if (action === 'withdraw' && row.donorId !== user.id) {
-      state.actorWithdrew = await lifecycle.hasWithdrawn(db, row.id, user.id);
-    }
-    return checkTrustAction(action, user, state, clock.now());
-  }
-
-  /** After a conditional change touched no row: the rule's refusal now, or "changed meanwhile". */
-  async function explainNoChange(id: string, action: TrustAction, user: SessionUser) {
-    const row = await requests.findById(db, id);
-    if (!row) return notFound(NO_SUCH_REQUEST);
-    const denial = await judge(row, action, user);
-    return denial ? toError(denial) : conflict('REQUEST_CHANGED', msg('errors.requests.changed'));
+  /** Tells people how a recount moved a request (hidden, shown again, flagged), in `trx`. */
+  async function tell(trx: Kysely<Database>, change: WeightChange | undefined, now: Date) {
+    for (const event of eventsOf(change)) await emit(trx, event, now);
   }
 
   return createRouter()
@@ -128,12 +90,22 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const { id } = c.req.valid('param');
       const user = currentUser(c);
       const row = await allowedRequest(id, 'verify', user);
-      const at = clock.now().toISOString();
+      const now = clock.now();
+      const at = now.toISOString();
       const modifiedCount = await inTransaction(db, async (trx) => {
-        const changed = await trust.verify(trx, id, user, at);
+        const { changed, wasHidden: shown } = await trust.verify(trx, id, user, at);
         if (changed) {
           const entry = { targetType: 'request', targetId: id, targetLabel: labelOf(row) } as const;
-          await audit.insert(trx, user, { action: 'request.verify', ...entry });
+          // Reports never hide a verified request (decision 024): one they hid shows again.
+          await audit.insert(trx, user, {
+            action: 'request.verify',
+            ...entry,
+            ...(shown ? { detail: VERIFIED_SHOWN } : {}),
+          });
+          if (shown) {
+            const event = { type: 'shown', requestId: id, requesterId: row.requesterId } as const;
+            await emit(trx, event, now);
+          }
         }
         return changed;
       });
@@ -144,8 +116,17 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       const { id } = c.req.valid('param');
       const user = currentUser(c);
       await allowedRequest(id, 'report', user);
-      const at = clock.now().toISOString();
-      const outcome = await trust.insertReport(db, id, user, c.req.valid('json'), at);
+      const now = clock.now();
+      const outcome = await inTransaction(db, async (trx) => {
+        const result = await trust.insertReport(trx, id, user, c.req.valid('json'), now);
+        if (typeof result === 'object' && 'id' in result) await tell(trx, result.change, now);
+        return result;
+      });
+      if (typeof outcome === 'object' && 'dailyCapUntil' in outcome) {
+        const seconds = Math.ceil((outcome.dailyCapUntil.getTime() - now.getTime()) / 1000);
+        c.header('Retry-After', String(Math.max(1, seconds)));
+        throw new AppError(429, 'REPORT_LIMIT', msg('errors.trust.reportLimit'));
+      }
       if (outcome === 'already-reported') {
         throw conflict('ALREADY_REPORTED', msg('errors.trust.alreadyReported'));
       }
@@ -197,17 +178,24 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
       if (report.status !== 'open') {
         throw conflict('REPORT_NOT_OPEN', msg('errors.trust.reportHandled'));
       }
-      const at = clock.now().toISOString();
+      const now = clock.now();
       const modifiedCount = await inTransaction(db, async (trx) => {
-        const changed = await trust.dismissReport(trx, report.requestId, id, user, at);
+        const { changed, change } = await trust.dismissReport(
+          trx,
+          report.requestId,
+          id,
+          user,
+          now.toISOString(),
+        );
         if (changed) {
           await audit.insert(trx, user, {
             action: 'report.dismiss',
             targetType: 'report',
             targetId: id,
             targetLabel: `${report.reason} on request ${report.requestId}`,
-            detail: `Reported by ${report.reporterName}`,
+            detail: dismissalDetail(report.reporterName, Number(report.weight), change),
           });
+          await tell(trx, change, now);
         }
         return changed;
       });
@@ -215,114 +203,5 @@ export function trustRoutes({ db, clock, env, requestEvents }: AppDeps) {
         throw conflict('REPORT_NOT_OPEN', msg('errors.trust.reportHandled'));
       }
       return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
-    })
-    .openapi(guarded(contract.removeRequest, requireUser), async (c) => {
-      const { id } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      const user = currentUser(c);
-      const row = await allowedRequest(id, 'remove', user);
-      const now = clock.now();
-      const at = now.toISOString();
-      const modifiedCount = await inTransaction(db, async (trx) => {
-        const changed = await trust.removeRequest(trx, id, user, reason, at);
-        if (changed) {
-          await audit.insert(trx, user, {
-            action: 'request.remove',
-            targetType: 'request',
-            targetId: id,
-            targetLabel: labelOf(row),
-            detail: reason,
-          });
-          await requestEvents(
-            trx,
-            {
-              type: 'removed',
-              requestId: id,
-              requesterId: row.requesterId,
-              donorId: row.donorId,
-              reason,
-            },
-            now,
-          );
-        }
-        return changed;
-      });
-      if (!modifiedCount) throw await explainNoChange(id, 'remove', user);
-      return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
-    })
-    .openapi(guarded(contract.withdrawFromRequest, requireUser), async (c) => {
-      const { id } = c.req.valid('param');
-      const { reason } = c.req.valid('json');
-      const user = currentUser(c);
-      const row = await allowedRequest(id, 'withdraw', user);
-      const now = clock.now();
-      // The request is pending again: its requester is told and the alert waves resume
-      // (through requestEvents, in the same transaction).
-      const modifiedCount = await lifecycle.withdraw(
-        db,
-        row,
-        user,
-        reason,
-        now.toISOString(),
-        (trx) =>
-          requestEvents(
-            trx,
-            {
-              type: 'withdrawn',
-              requestId: id,
-              requesterId: row.requesterId,
-              donorId: user.id,
-              reason,
-            },
-            now,
-          ),
-      );
-      if (!modifiedCount) throw await explainNoChange(id, 'withdraw', user);
-      return c.json({ modifiedCount } satisfies ModifiedCountResponse, 200);
-    })
-    .openapi(guarded(contract.repostRequest, requireUser), async (c) => {
-      const { id } = c.req.valid('param');
-      const user = currentUser(c);
-      const row = await allowedRequest(id, 'repost', user);
-      const now = clock.now();
-      const fields = {
-        recipientName: row.recipientName,
-        bloodGroup: row.bloodGroup,
-        division: row.division,
-        district: row.district,
-        upazila: row.upazila ?? undefined,
-        hospitalName: row.hospitalName,
-        fullAddress: row.fullAddress,
-        requestMessage: row.requestMessage,
-        ...c.req.valid('json'),
-      };
-      const insertedId = await lifecycle.insertWithinLimits(
-        db,
-        user,
-        fields,
-        { today: today(), maxOpen: env.MAX_OPEN_REQUESTS_PER_USER },
-        (trx, newId) =>
-          requestEvents(
-            trx,
-            { type: 'reposted', requestId: newId, fromRequestId: id, requesterId: user.id },
-            now,
-          ),
-      );
-      return c.json({ insertedId }, 201);
-    })
-    .openapi(guarded(contract.listWithdrawals, ...staff), async (c) => {
-      const { donor, ...page } = c.req.valid('query');
-      const items = await listPage(
-        c,
-        page,
-        {
-          rows: (slice) => lifecycle.findWithdrawals(db, donor, slice),
-          total: () => lifecycle.countWithdrawals(db, donor),
-          keyOf: (row) => [toIso(row.createdAt), row.id],
-          capped: true,
-        },
-        toWithdrawalDto,
-      );
-      return c.json(items, 200);
     });
 }

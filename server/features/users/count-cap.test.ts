@@ -127,7 +127,8 @@ describe(`paging past the counted pages (${process.env.TEST_ENGINE})`, () => {
     for (const days of [1, 2, 3]) await createRequest(t.db, owner, { donationDate: dhaka(days) });
     const all = await call(t, 'GET', '/api/donation-request?status=pending&limit=3');
     const [first, ...rest] = all.body;
-    const after = encodeCursor([first.donationDate, first.donationTime, first.id]);
+    // Issue 27: the key begins with the urgency's rank (scheduled: 2).
+    const after = encodeCursor([2, first.donationDate, first.donationTime, first.id]);
     const res = await call(t, 'GET', `/api/donation-request?status=pending&limit=3&after=${after}`);
     expect(res.status).toBe(200);
     expect(res.body.map((r: { id: string }) => r.id)).toEqual(

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETED_ACCOUNT_NAME } from '../../../common/deleted-account.ts';
 import { donationRequestResponseSchema } from '../../../common/request-response.schema.ts';
 import { bearerFor, createRequest, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Regression: donationRequest.requesterId was ON DELETE CASCADE, so deleting an account erased
-// the requests another donor had accepted or completed. Now those stay, with the requester's name
-// as stored and their email erased; only the requests nobody else is on go
-// (docs/decisions/004-deleted-accounts-keep-others-records.md).
+// the requests another donor had accepted or completed. Now those stay, with their email erased
+// and, since issue 31 (decision 040), "Deleted account" in place of their name; only the requests
+// nobody else is on go (docs/decisions/004-deleted-accounts-keep-others-records.md).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ const exists = async (id: string) =>
     .executeTakeFirst()) !== undefined;
 
 describe(`deleting an account keeps other people's requests (${engine})`, () => {
-  it("keeps the requests a donor took, with the requester's name; the pending ones go", async () => {
+  it('keeps the requests a donor took, the requester erased to a placeholder; the pending ones go', async () => {
     const a = await createUser(t.db, { name: 'Rahima Begum' });
     const b = await createUser(t.db, { name: 'Karim Uddin' });
     const admin = await createUser(t.db, { role: 'admin' });
@@ -48,7 +49,7 @@ describe(`deleting an account keeps other people's requests (${engine})`, () => 
       (await call(t, 'GET', `/api/donation-request/${pending.id}`, await as(admin))).status,
     ).toBe(404);
 
-    // The donor still reads every request they were on, with the requester's name as stored.
+    // The donor still reads every request they were on; the requester's name gave way.
     const asB = await as(b);
     for (const request of [inprogress, toCancel, done, canceled]) {
       const detail = await call(t, 'GET', `/api/donation-request/${request.id}`, asB);
@@ -56,7 +57,7 @@ describe(`deleting an account keeps other people's requests (${engine})`, () => 
       expect(detail.body).toMatchObject({
         id: request.id,
         status: request.status,
-        requesterName: 'Rahima Begum',
+        requesterName: DELETED_ACCOUNT_NAME,
         requesterEmail: null,
         requesterDeleted: true,
         donorName: 'Karim Uddin',
@@ -127,7 +128,7 @@ describe(`deleting an account keeps other people's requests (${engine})`, () => 
     expect(await exists(inprogress.id)).toBe(true);
   });
 
-  it("deleting the donor keeps the request for its requester, the donor's name kept", async () => {
+  it('deleting the donor keeps the request for its requester, the donor erased to a placeholder', async () => {
     const requester = await createUser(t.db);
     const donor = await createUser(t.db, { name: 'Jamal Hossain' });
     const admin = await createUser(t.db, { role: 'admin' });
@@ -143,7 +144,7 @@ describe(`deleting an account keeps other people's requests (${engine})`, () => 
         status: request.status,
         requesterEmail: requester.email,
         requesterDeleted: false,
-        donorName: 'Jamal Hossain',
+        donorName: DELETED_ACCOUNT_NAME,
         donorEmail: null,
         donorDeleted: true,
       });
@@ -179,6 +180,8 @@ describe(`deleting an account keeps other people's requests (${engine})`, () => 
       // history, until 025-donations gave donations a table of their own).
       'donation_request_donor_idx',
       'donation_request_open_idx',
+      // 043-overdue-requests (issue 29): the staff's list of requests waiting too long.
+      'donation_request_overdue_idx',
       'donation_request_reported_idx',
       'donation_request_requester_idx',
       'donation_request_requester_status_idx',

@@ -191,6 +191,7 @@ describe(`PUT /api/users/me/language (${process.env.TEST_ENGINE})`, () => {
           bloodGroup: 'B+',
           division: 'Khulna',
           district: 'Jashore',
+          consent: true,
         },
       });
       expect(res.status).toBe(200);

@@ -1,13 +1,26 @@
 import { availableAgainOn, isAvailable } from '../../../common/availability.rules.ts';
-import type { BloodGroup } from '../../../common/constants.ts';
-import { eligibleAgainOn, isEligible } from '../../../common/eligibility.rules.ts';
+import type { BloodComponent, BloodGroup } from '../../../common/constants.ts';
+import {
+  type DonationIntervals,
+  eligibleAgainAfter,
+  intervalAfter,
+} from '../../../common/eligibility.rules.ts';
 import type { DonorResponse, UserResponse } from '../../../common/user-response.schema.ts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import type { UserRow } from './users.repository.ts';
 
 /** A user as the API answers it: `_id` beside `id`, eligibility derived, times as ISO strings. */
-export function toUserDto(row: UserRow, intervalDays: number, now = new Date()): UserResponse {
+export function toUserDto(
+  row: UserRow,
+  intervals: DonationIntervals,
+  now = new Date(),
+): UserResponse {
   const lastDonationDate = toIso(row.lastDonationDate);
+  // The rest follows what the last donation gave (decision 031).
+  const again = eligibleAgainAfter(
+    { date: lastDonationDate, component: row.lastDonationComponent },
+    intervals,
+  );
   const pausedUntil = toIso(row.pausedUntil);
   return {
     id: row.id,
@@ -22,8 +35,8 @@ export function toUserDto(row: UserRow, intervalDays: number, now = new Date()):
     district: row.district,
     upazila: row.upazila,
     lastDonationDate,
-    eligible: isEligible(lastDonationDate, intervalDays, now),
-    eligibleAgainOn: eligibleAgainOn(lastDonationDate, intervalDays)?.toISOString() ?? null,
+    eligible: again === null || again.getTime() <= now.getTime(),
+    eligibleAgainOn: again?.toISOString() ?? null,
     available: isAvailable(pausedUntil, now),
     availableAgainOn: availableAgainOn(pausedUntil, now),
     searchVisible: toBool(row.searchVisible),
@@ -41,6 +54,7 @@ interface DonorRow {
   district: string;
   upazila: string | null;
   lastDonationDate: Date | string | null;
+  lastDonationComponent: BloodComponent | null;
   pausedUntil: Date | string | null;
 }
 
@@ -60,7 +74,7 @@ function eligibleNow(lastDonation: Date | string | null, intervalDays: number, n
 /** A donor search card. The email only for signed-in callers (DESIGN.md: donor privacy). */
 export function toDonorDto(
   row: DonorRow,
-  intervalDays: number,
+  intervals: DonationIntervals,
   showEmail: boolean,
   now = new Date(),
 ): DonorResponse {
@@ -74,7 +88,11 @@ export function toDonorDto(
     division: row.division,
     district: row.district,
     upazila: row.upazila,
-    eligible: eligibleNow(row.lastDonationDate, intervalDays, now),
+    eligible: eligibleNow(
+      row.lastDonationDate,
+      intervalAfter(row.lastDonationComponent, intervals),
+      now,
+    ),
     available: isAvailable(pausedUntil, now),
     availableAgainOn: availableAgainOn(pausedUntil, now),
     email: showEmail ? row.email : null,

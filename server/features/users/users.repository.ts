@@ -1,20 +1,26 @@
 import { type Kysely, sql } from 'kysely';
 import {
+  type BloodComponent,
   type BloodGroup,
   COUNT_CAP,
   type Role,
   type UserStatus,
 } from '../../../common/constants.ts';
+import {
+  componentToRecord,
+  type DonationIntervals,
+  type LastDonation,
+} from '../../../common/eligibility.rules.ts';
 import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
 import type { Language } from '../../../common/languages.ts';
 import { msg } from '../../../common/message-key.ts';
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
-import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
-import { serializedTransaction } from '../../db/dialect.ts';
+import { serializedTransaction, toIso } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { nowIso } from '../../lib/ids.ts';
 import type { Slice } from '../../lib/pagination.ts';
+import { eraseAccount, findErasable } from '../privacy/erase-account.ts';
 
 const USER_COLUMNS = [
   'id',
@@ -28,6 +34,7 @@ const USER_COLUMNS = [
   'district',
   'upazila',
   'lastDonationDate',
+  'lastDonationComponent',
   'searchVisible',
   'pausedUntil',
   'createdAt',
@@ -132,14 +139,43 @@ export async function updateProfile(db: Kysely<Database>, id: string, fields: Up
   return Number(result.numUpdatedRows);
 }
 
-/** Records a donation today (Mark As Donated, or a request marked done). */
-export async function markDonated(db: Kysely<Database>, id: string, at: string = nowIso()) {
+/**
+ * Records a donation today (Mark As Donated, or a donated pledge), and what it gave (decision
+ * 031). Mark As Donated gives nothing: unknown, which rests as whole blood. A pledge gives its
+ * request's component, stored as componentToRecord (common/eligibility.rules.ts) decides against
+ * the donor's previous donation when the rests are known (`intervals`): a shorter rest never cuts
+ * a longer one short.
+ */
+export async function markDonated(
+  db: Kysely<Database>,
+  id: string,
+  at: string = nowIso(),
+  given?: { component: BloodComponent; intervals?: DonationIntervals },
+) {
+  let component: BloodComponent | null = given?.component ?? null;
+  if (given?.intervals) {
+    const previous = await findLastDonation(db, id);
+    component = componentToRecord(previous, given.component, new Date(at), given.intervals);
+  }
   const result = await db
     .updateTable('user')
-    .set({ lastDonationDate: at, updatedAt: nowIso() })
+    .set({ lastDonationDate: at, lastDonationComponent: component, updatedAt: nowIso() })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The donor's last donation: when, and what it gave (null: unknown, rests as whole blood). */
+export async function findLastDonation(db: Kysely<Database>, id: string): Promise<LastDonation> {
+  const row = await db
+    .selectFrom('user')
+    .select(['lastDonationDate', 'lastDonationComponent'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return {
+    date: toIso(row?.lastDonationDate ?? null),
+    component: row?.lastDonationComponent ?? null,
+  };
 }
 
 /** Who asks for an admin change; the admin CLI and start-up promotion act as no one. */
@@ -147,6 +183,8 @@ export interface AdminActor {
   actorId?: string | undefined;
   /** Runs in the change's transaction once it changed a row (the audit log's entry). */
   onChanged?: ((trx: Kysely<Database>) => Promise<void>) | undefined;
+  /** Runs in the change's transaction just before it (to lock what onChanged will update). */
+  beforeChange?: ((trx: Kysely<Database>) => Promise<void>) | undefined;
 }
 
 const anotherActiveAdmin = (id: string) =>
@@ -163,7 +201,7 @@ const anotherActiveAdmin = (id: string) =>
 function guardedAdminChange(
   db: Kysely<Database>,
   id: string,
-  { actorId, onChanged }: AdminActor,
+  { actorId, onChanged, beforeChange }: AdminActor,
   removesAdmin: boolean,
   change: (trx: Kysely<Database>) => Promise<number>,
 ) {
@@ -187,6 +225,7 @@ function guardedAdminChange(
         .executeTakeFirst();
       if (!actor) throw forbidden(msg('errors.users.noLongerAdmin'));
     }
+    if (beforeChange) await beforeChange(trx);
     const changed = await change(trx);
     if (changed && onChanged) await onChanged(trx);
     return changed;
@@ -207,7 +246,10 @@ export async function setRole(
   return guardedAdminChange(db, id, actor, role !== 'admin', update);
 }
 
-/** Blocks or unblocks; blocking ends every session of the user in the same transaction. */
+/**
+ * Blocks or unblocks; blocking ends every session of the user and voids their password-reset
+ * links in the same transaction.
+ */
 export async function setStatus(
   db: Kysely<Database>,
   id: string,
@@ -217,108 +259,95 @@ export async function setStatus(
   const update = async (trx: Kysely<Database>) => {
     const query = trx.updateTable('user').set({ status, updatedAt: nowIso() }).where('id', '=', id);
     const changed = Number((await query.executeTakeFirst()).numUpdatedRows);
-    if (changed && status === 'block')
+    if (changed && status === 'block') {
       await trx.deleteFrom('session').where('userId', '=', id).execute();
+      // A reset link sent before the block must not open the account after an unblock either.
+      await trx.deleteFrom('passwordResetToken').where('userId', '=', id).execute();
+    }
     return changed;
   };
   return guardedAdminChange(db, id, actor, status === 'block', update);
 }
 
 /**
- * Deletes the user; sessions and the password account go with them (foreign keys cascade). Their
- * donation requests that nobody else is on (no donor: pending, or the donor's account is gone
- * too) go as well. The others stay for the other person and for staff, with the names as stored
- * and the deleted person's email erased (docs/decisions/004-deleted-accounts-keep-others-records.md);
- * the foreign keys set requesterId / donorId to null.
+ * Deletes the user and erases them (issue 31, decision 040, after 004): their requests nobody
+ * else is on go; what others rely on stays with a placeholder for the name and no email
+ * (server/features/privacy/erase-account.ts). Never the last active admin (answers 0). The names
+ * of their photos come back in `files`, to delete from storage after the commit.
  */
-export async function deleteById(db: Kysely<Database>, id: string, actor: AdminActor = {}) {
+/** The hash of the user's password (their credential account's), or undefined without one. */
+export async function findPasswordHash(db: Kysely<Database>, userId: string) {
+  const account = await db
+    .selectFrom('account')
+    .select('password')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
+  return account?.password ?? undefined;
+}
+
+export async function deleteById(
+  db: Kysely<Database>,
+  id: string,
+  at: Date,
+  actor: AdminActor = {},
+) {
   return guardedAdminChange(db, id, actor, true, async (trx) => {
-    const now = nowIso();
-    await trx
-      .deleteFrom('donationRequest')
-      .where('requesterId', '=', id)
-      .where('donorId', 'is', null)
-      .execute();
-    await trx
-      .updateTable('donationRequest')
-      .set({ requesterEmail: null, updatedAt: now })
-      .where('requesterId', '=', id)
-      .execute();
-    await trx
-      .updateTable('donationRequest')
-      .set({ donorEmail: null, updatedAt: now })
-      .where('donorId', '=', id)
-      .execute();
-    await trx.deleteFrom('session').where('userId', '=', id).execute();
-    await trx.deleteFrom('account').where('userId', '=', id).execute();
-    const result = await trx.deleteFrom('user').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const person = await findErasable(trx, id);
+    if (!person) return 0;
+    await eraseAccount(trx, person, at);
+    return 1;
   });
 }
 
 /** Active, visible donors matching the filters, by name. Sort key: name, id. */
 export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: Slice) {
-  const { shape, values } = donorFilters(filters);
-  const [afterName, afterId] = slice.after?.map(String) ?? [];
-  return donorPage(
-    db,
-    { ...shape, after: slice.after !== undefined },
-    { ...values, afterName, afterId, limit: slice.limit, offset: slice.offset },
-  );
+  let query = donorQuery(db, donorFilters(filters));
+  if (slice.after) {
+    const [afterName, afterId] = slice.after.map(String);
+    query = query.where((eb) =>
+      eb(eb.refTuple('name', 'id'), '>', eb.tuple(afterName as string, afterId as string)),
+    );
+  }
+  return query
+    .select([
+      'id',
+      'name',
+      'email',
+      'image',
+      'bloodGroup',
+      'division',
+      'district',
+      'upazila',
+      'lastDonationDate',
+      'lastDonationComponent',
+      'pausedUntil',
+    ])
+    .orderBy('name')
+    .orderBy('id')
+    .limit(slice.limit)
+    .offset(slice.offset)
+    .execute();
 }
-
-const donorPage = compiledByShape(
-  (db: Kysely<Database>, shape: DonorShape & { after: boolean }, param: ParamOf) => {
-    let query = donorQuery(db, shape, param);
-    if (shape.after) {
-      query = query.where((eb) =>
-        eb(
-          eb.refTuple('name', 'id'),
-          '>',
-          eb.tuple(param<string>('afterName'), param<string>('afterId')),
-        ),
-      );
-    }
-    return query
-      .select([
-        'id',
-        'name',
-        'email',
-        'image',
-        'bloodGroup',
-        'division',
-        'district',
-        'upazila',
-        'lastDonationDate',
-        'pausedUntil',
-      ])
-      .orderBy('name')
-      .orderBy('id')
-      .limit(param<number>('limit'))
-      .offset(param<number>('offset'));
-  },
-);
 
 /**
  * How many donors searchDonors would list without paging, counted up to COUNT_CAP + 1 (more
  * means "over the cap"): the work stops there however many match.
  */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
-  const { shape, values } = donorFilters(filters);
-  const [row] = await donorCount(db, shape, values);
-  return Number(row?.count ?? 0);
-}
-
-const donorCount = compiledByShape((db: Kysely<Database>, shape: DonorShape, param: ParamOf) => {
   // In the list's own order: so every engine counts along the list's index and stops at the cap
   // (left unordered, PostgreSQL may prefer to filter the table from its start).
-  const matches = donorQuery(db, shape, param)
+  const matches = donorQuery(db, donorFilters(filters))
     .select('id')
     .orderBy('name')
     .orderBy('id')
     .limit(COUNT_CAP + 1);
-  return db.selectFrom(matches.as('match')).select((eb) => eb.fn.countAll<number>().as('count'));
-});
+  const row = await db
+    .selectFrom(matches.as('match'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
 
 /** Each district's division, by English name (the reference data; names are unique). */
 const DIVISION_OF_DISTRICT = new Map(
@@ -339,13 +368,13 @@ for (const upazila of geo.upazilas) {
   ]);
 }
 
-/** Which filters a donor search uses (the SQL's shape); the values are bound separately. */
-interface DonorShape {
-  [filter: string]: boolean;
-  bloodGroup: boolean;
-  upazila: boolean;
-  district: boolean;
-  division: boolean;
+/** The filters as SQL is given them: the place by its narrowest parts. */
+interface DonorFilters {
+  bloodGroup: BloodGroup | undefined;
+  upazila: string | undefined;
+  district: string | undefined;
+  /** Only when no district is known (a district names its division). */
+  division: string | undefined;
   /** The district lies in another division than the one asked for: nothing matches. */
   nowhere: boolean;
 }
@@ -356,43 +385,32 @@ interface DonorShape {
  * place is checked against the reference data here rather than in SQL, where it would tempt the
  * planner to walk a whole division's donors.
  */
-function donorFilters(filters: DonorSearch): {
-  shape: DonorShape;
-  values: Record<string, unknown>;
-} {
+function donorFilters(filters: DonorSearch): DonorFilters {
   // An upazila given alone names its district too, when only one district has that name.
   const upazilaDistricts = filters.upazila ? DISTRICTS_OF_UPAZILA.get(filters.upazila) : undefined;
   const district =
     filters.district ?? (upazilaDistricts?.length === 1 ? upazilaDistricts[0] : undefined);
   return {
-    shape: {
-      bloodGroup: Boolean(filters.bloodGroup),
-      upazila: Boolean(filters.upazila),
-      district: Boolean(district),
-      division: !district && Boolean(filters.division),
-      nowhere: Boolean(
-        district && filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division,
-      ),
-    },
-    values: {
-      bloodGroup: filters.bloodGroup,
-      upazila: filters.upazila,
-      district,
-      division: filters.division,
-    },
+    bloodGroup: filters.bloodGroup || undefined,
+    upazila: filters.upazila || undefined,
+    district: district || undefined,
+    division: (!district && filters.division) || undefined,
+    nowhere: Boolean(
+      district && filters.division && DIVISION_OF_DISTRICT.get(district) !== filters.division,
+    ),
   };
 }
 
-/** The donors a search of this shape selects (active, visible, matching each filter set). */
-function donorQuery(db: Kysely<Database>, shape: DonorShape, param: ParamOf) {
+/** The donors a search selects (active, visible, matching each filter set). */
+function donorQuery(db: Kysely<Database>, filters: DonorFilters) {
   let query = db
     .selectFrom('user')
     .where('status', '=', 'active')
     .where('searchVisible', '=', sql<boolean>`true`); // TRUE is 1 in SQLite, a boolean in PostgreSQL;
-  if (shape.bloodGroup) query = query.where('bloodGroup', '=', param<BloodGroup>('bloodGroup'));
-  if (shape.upazila) query = query.where('upazila', '=', param<string>('upazila'));
-  if (shape.district) query = query.where('district', '=', param<string>('district'));
-  if (shape.division) query = query.where('division', '=', param<string>('division'));
-  if (shape.nowhere) query = query.where(sql<boolean>`1 = 0`);
+  if (filters.bloodGroup) query = query.where('bloodGroup', '=', filters.bloodGroup);
+  if (filters.upazila) query = query.where('upazila', '=', filters.upazila);
+  if (filters.district) query = query.where('district', '=', filters.district);
+  if (filters.division) query = query.where('division', '=', filters.division);
+  if (filters.nowhere) query = query.where(sql<boolean>`1 = 0`);
   return query;
 }

@@ -344,7 +344,7 @@ describe(`admin user management (${process.env.TEST_ENGINE})`, () => {
     const last = admins[0]?.id ?? '';
     expect(await setRole(t.db, last, 'donor')).toBe(0);
     expect(await setStatus(t.db, last, 'block')).toBe(0);
-    expect(await deleteById(t.db, last)).toBe(0);
+    expect(await deleteById(t.db, last, new Date())).toBe(0);
     const row = await t.db
       .selectFrom('user')
       .select(['role', 'status'])

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 import { useSession } from './session.api.ts';
 import { useSignIn } from './session-changes.api.ts';
 
@@ -30,6 +31,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const { user } = useSession();
+  // Issue 25: the password was right and the account asks for its second factor.
+  const [codeStep, setCodeStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -39,17 +42,32 @@ export function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
+  const signedIn = () => {
+    void toastSuccess(t('login.success'));
+    void navigate(returnPath(location.state), { replace: true });
+  };
   const onSubmit = (credentials: Login) =>
     signIn.mutateAsync(credentials).then(
-      () => {
-        void toastSuccess(t('login.success'));
-        void navigate(returnPath(location.state), { replace: true });
-      },
+      (answer) => ('twoFactorRedirect' in answer ? setCodeStep(true) : signedIn()),
       () => undefined, // Shown under the form from signIn.error.
     );
 
   // Already signed in (a bookmark, the back button): nothing to do here.
   if (user && !signIn.isPending) return <Navigate to={returnPath(location.state)} replace />;
+
+  if (codeStep) {
+    return (
+      <AuthShell title={t('login.title')} footer={t('twoFactor.lost')}>
+        <SecondFactorStep
+          onDone={signedIn}
+          onRestart={() => {
+            setCodeStep(false);
+            signIn.reset();
+          }}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell

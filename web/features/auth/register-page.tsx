@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { registerFormSchema } from '../../../common/auth.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { primaryButton } from '../../components/button-styles.ts';
-import { inputClass, TextField } from '../../components/form-field.tsx';
+import { FieldErrorText, inputClass, TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
@@ -57,6 +57,7 @@ export function RegisterPage() {
       upazila: '',
       password: '',
       confirmPassword: '',
+      consent: false,
     },
   });
 
@@ -106,7 +107,8 @@ export function RegisterPage() {
     const { confirmPassword: _confirm, ...donor } = values;
     let registered: Awaited<ReturnType<typeof signUp.mutateAsync>>;
     try {
-      registered = await signUp.mutateAsync({ ...donor, image });
+      // The schema let only a ticked box through.
+      registered = await signUp.mutateAsync({ ...donor, image, consent: true });
     } catch (error) {
       setStep('idle');
       await errorDialog(
@@ -211,6 +213,40 @@ export function RegisterPage() {
           error={errors.confirmPassword?.message}
           field={register('confirmPassword')}
         />
+        {/* Issue 31 (PDPO 2025): consent apart from the terms, never ticked for the person. */}
+        <div className="sm:col-span-2">
+          <div className="flex items-start gap-3">
+            <input
+              id={`${id}-consent`}
+              type="checkbox"
+              className="mt-1 size-5 shrink-0 accent-red-600"
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={`${id}-consent-text ${id}-consent-note${errors.consent ? ` ${id}-consent-error` : ''}`}
+              {...register('consent')}
+            />
+            <div>
+              {/* A short name for the box; what it agrees to is its description, read with it. */}
+              <label htmlFor={`${id}-consent`} className="text-sm font-semibold text-gray-900">
+                {t('register.consentAgree')}
+              </label>
+              <p id={`${id}-consent-text`} className="mt-1 text-sm text-gray-800">
+                {t('register.consentLabel')}
+              </p>
+              <p id={`${id}-consent-note`} className="mt-1 text-sm text-gray-600">
+                {t('register.consentNote')}{' '}
+                <a
+                  href="/privacy"
+                  target="_blank"
+                  rel="noopener"
+                  className="font-semibold text-red-800 underline hover:no-underline"
+                >
+                  {t('register.consentLink')}
+                </a>
+              </p>
+              <FieldErrorText id={`${id}-consent`} message={errors.consent?.message} />
+            </div>
+          </div>
+        </div>
         <div className="sm:col-span-2">
           <button
             type="submit"

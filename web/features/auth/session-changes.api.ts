@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
 import { request } from '../../lib/api.ts';
-import { forgetLanguageChosenFromAddress } from '../../lib/language-from-address.ts';
+import { forgetLanguageChosenOnThisPage } from '../../lib/language-from-address.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import {
   authContract,
@@ -23,8 +23,8 @@ function resetUserData(queryClient: QueryClient) {
 }
 
 /** After a sign-in or sign-up: load the new session before anyone reads it. */
-async function startSession(queryClient: QueryClient) {
-  forgetLanguageChosenFromAddress();
+export async function startSession(queryClient: QueryClient) {
+  forgetLanguageChosenOnThisPage();
   await Promise.all([
     resetUserData(queryClient),
     queryClient.fetchQuery({ ...sessionQueryOptions, staleTime: 0 }),

@@ -20,8 +20,8 @@ export const survivesAuthChange = (queryKey: readonly unknown[]) =>
  * part. The full profile is `useMe()`.
  */
 function toSessionUser(user: SessionUser): SessionUser {
-  const { id, name, email, image, role, status } = user;
-  return { id, name, email, image, role, status };
+  const { id, name, email, image, role, status, twoFactorEnabled, consentOwed } = user;
+  return { id, name, email, image, role, status, twoFactorEnabled, consentOwed };
 }
 
 export const sessionQueryOptions = queryOptions({

@@ -45,11 +45,16 @@ export function BlogDetailPage() {
 
 /** The detail route's error: a clear page for a blog that is missing or not published. */
 export function BlogDetailError() {
-  const { t } = useTranslation();
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
-  usePageTitle(missing ? t('blogs.notFoundTitle') : t('errors.title'));
+  // RouteError names the tab itself (offline, or went wrong): a title set here would win over it.
   if (!missing) return <RouteError />;
+  return <BlogMissing />;
+}
+
+function BlogMissing() {
+  const { t } = useTranslation();
+  usePageTitle(t('blogs.notFoundTitle'));
   return (
     <section
       role="alert"

@@ -18,24 +18,37 @@ export interface ContactFormBinding {
   sending: boolean;
 }
 
-/** Until the form's code has come, a submit must not reach the browser (a GET to this page). */
-const waitForCode = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+/** Before the form's code has come (web/features/home/get-in-touch.tsx). */
+export interface EarlyForm {
+  /** Send was pressed: it is made once the code has come. */
+  sendAsked: boolean;
+  /** The code could not be fetched. */
+  failed: boolean;
+  onSend: () => void;
+}
 
 /**
  * The home page's contact form as it looks, drawn by the page itself (and prerendered), without
- * its code: the fields take text at once, the submit button waits, disabled, for `binding`
+ * its code: the fields take text at once, and a Send (the button, or Enter in a field) is never
+ * the browser's own GET to this page: it asks for the code (`early`) and waits for `binding`
  * (web/features/home/get-in-touch.tsx loads it as the form nears the screen; decision 020).
- * With no enabled submit button, pressing Enter in a field submits nothing either.
  */
 export function ContactFormView({
   binding,
+  early,
   formRef,
 }: {
   binding?: ContactFormBinding;
+  early?: EarlyForm;
   formRef?: Ref<HTMLFormElement>;
 }) {
   const { t } = useTranslation();
   const id = useId();
+  const sendEarly = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    early?.onSend();
+  };
+  const busy = binding ? binding.sending : Boolean(early?.sendAsked);
 
   // Each field's id, label, error and registration (or, before the code, its name).
   const field = (name: keyof Contact, label: string) => ({
@@ -51,7 +64,7 @@ export function ContactFormView({
     <form
       ref={formRef}
       noValidate
-      onSubmit={binding?.onSubmit ?? waitForCode}
+      onSubmit={binding?.onSubmit ?? sendEarly}
       className="grid gap-4 sm:grid-cols-2"
     >
       <TextField type="text" autoComplete="name" {...field('name', t('contact.name'))} />
@@ -64,13 +77,19 @@ export function ContactFormView({
       />
       <TextField className="sm:col-span-2" rows={5} {...field('message', t('contact.message'))} />
       <div className="sm:col-span-2">
+        {early?.failed && !early.sendAsked && (
+          <p role="alert" className="mb-3 text-sm text-red-700">
+            {t('contact.codeFailed')}
+          </p>
+        )}
+        {/* Never disabled while waiting for the code: a press then is kept (aria-busy says so). */}
         <button
           type="submit"
           className={primaryButton}
-          disabled={!binding || binding.sending}
-          aria-busy={binding ? undefined : true}
+          disabled={binding?.sending}
+          aria-busy={busy || undefined}
         >
-          {binding?.sending ? t('contact.sending') : t('contact.submit')}
+          {busy ? t('contact.sending') : t('contact.submit')}
         </button>
       </div>
     </form>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type Contact, contactSchema } from '../../../common/contact.schema.ts';
@@ -16,7 +16,7 @@ const EMPTY: Contact = { name: '', phone: '', email: '', message: '' };
  * takes over from the markup the page drew (ContactFormView) with what was typed there and
  * where the caret was, so arriving while someone types loses nothing.
  */
-export function ContactForm({ typed }: { typed: TypedSoFar }) {
+export function ContactForm({ typed, sendNow }: { typed: TypedSoFar; sendNow: boolean }) {
   const { t } = useTranslation();
   const sendContact = useSendContact();
   const {
@@ -42,6 +42,15 @@ export function ContactForm({ typed }: { typed: TypedSoFar }) {
     control.focus();
     if (focused.selection) control.setSelectionRange(...focused.selection);
   }, [typed]);
+
+  // Send was pressed before this code came (get-in-touch.tsx): made now, once, through the same
+  // validation as a press here.
+  const sentOnArrival = useRef(false);
+  useEffect(() => {
+    if (!sendNow || sentOnArrival.current) return;
+    sentOnArrival.current = true;
+    formRef.current?.requestSubmit();
+  }, [sendNow]);
 
   const onSubmit = (contact: Contact) =>
     sendContact.mutate(contact, {

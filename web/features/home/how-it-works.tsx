@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatNumber } from '../../lib/i18n.ts';
 
 const steps = ['register', 'find', 'donate', 'confirm'] as const;
@@ -25,6 +26,12 @@ export function HowItWorks() {
           </li>
         ))}
       </ol>
+      {/* Issue 29: how fast families find donors, measured. */}
+      <p className="mt-8 text-center">
+        <Link to="/impact" className="font-semibold text-red-700 underline hover:text-red-800">
+          {t('home.steps.impactLink')}
+        </Link>
+      </p>
     </section>
   );
 }

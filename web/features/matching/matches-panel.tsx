@@ -4,11 +4,14 @@ import type { MatchResponse } from '../../../common/match-response.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { isStaff } from '../../../common/roles.ts';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
+import { EmailText } from '../../components/email-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { placeName } from '../../lib/i18n.ts';
 import { joinPlace, sameEmail } from '../requests/request-format.ts';
+import { DonorEmailNotice } from '../search/donor-email-notice.tsx';
 import { MATCHES_PAGE_SIZE, useMatchCount, useMatches } from './matching.api.ts';
 
 /**
@@ -43,10 +46,25 @@ export function MatchesPanel({
         ) : count.isError ? (
           <QueryError error={count.error} onRetry={() => void count.refetch()} />
         ) : (
+          // The district's count, then the whole country's: the second is the very total the
+          // list below pages through (issue 30 item 7), so "0 nearby" never sits above donors.
           <p className="text-gray-800">
-            {count.data.capped
-              ? t('matching.panel.nearbyCapped', { count: count.data.nearby })
-              : t('matching.panel.nearby', { count: count.data.nearby })}
+            {t(
+              count.data.capped ? 'matching.panel.inDistrictCapped' : 'matching.panel.inDistrict',
+              {
+                count: count.data.nearby,
+                district: placeName(request.district),
+              },
+            )}
+            {' · '}
+            {t(
+              count.data.anywhereCapped
+                ? 'matching.panel.anywhereCapped'
+                : 'matching.panel.anywhere',
+              {
+                count: count.data.anywhere,
+              },
+            )}
           </p>
         )}
       </div>
@@ -62,10 +80,11 @@ function MatchList({ requestId }: { requestId: string }) {
   if (matches.isPending) return <Spinner className="py-6" />;
   if (matches.isError)
     return <QueryError error={matches.error} onRetry={() => void matches.refetch()} />;
-  const { items, total } = matches.data;
+  const { items, total, emailBudget } = matches.data;
   return (
     <div className="mt-4">
       <p className="text-sm text-gray-600">{t('matching.panel.listIntro')}</p>
+      <DonorEmailNotice budget={emailBudget} />
       {items.length === 0 ? (
         <div className="mt-3">
           <EmptyState>{t('matching.panel.none')}</EmptyState>
@@ -111,13 +130,17 @@ function MatchItem({ match }: { match: MatchResponse }) {
           {joinPlace(match.upazila, match.district, match.division)} ·{' '}
           {t(`matching.distance.${match.distance}`)}
         </p>
-        <a
-          href={`mailto:${match.email}`}
-          title={match.email}
-          className="block truncate text-sm text-red-700 underline-offset-2 hover:underline"
-        >
-          {match.email}
-        </a>
+        {match.email ? (
+          <a
+            href={`mailto:${match.email}`}
+            className="block text-sm text-red-700 underline-offset-2 hover:underline"
+          >
+            <EmailText email={match.email} />
+          </a>
+        ) : (
+          // Past the day's budget of donor emails (issue 25).
+          <p className="text-sm text-gray-600">{t('donorEmails.hiddenToday')}</p>
+        )}
       </div>
     </li>
   );

@@ -5,6 +5,7 @@ import {
   listMatches,
   setAvailability,
 } from '../../../common/contract/matching.contract.ts';
+import { readDonorEmailBudget } from '../../../common/donor-email-budget.ts';
 import { request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { meQueryKey } from '../users/users.api.ts';
@@ -28,11 +29,14 @@ export function useMatchCount(requestId: string, enabled: boolean) {
 export function useMatches(requestId: string, page: number, enabled: boolean) {
   return useQuery({
     queryKey: [...matchesKey(requestId), 'list', page],
-    queryFn: () =>
-      requestPage(listMatches, {
+    queryFn: async () => {
+      const { headers, ...found } = await requestPage(listMatches, {
         params: { id: requestId },
         query: { page, limit: MATCHES_PAGE_SIZE },
-      }),
+      });
+      // The requester's daily budget of donor emails (issue 25); null for staff.
+      return { ...found, emailBudget: readDonorEmailBudget(headers) };
+    },
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -22,7 +22,7 @@ export function NotificationBell({
       aria-label={
         count > 0 ? t('notifications.bellUnread', { count: shown }) : t('notifications.bell')
       }
-      className={`relative size-10 items-center justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 ${className || 'inline-flex'}`}
+      className={`relative size-9 items-center sm:size-10 justify-center rounded-full text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 ${className || 'inline-flex'}`}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
         <path

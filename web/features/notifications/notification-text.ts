@@ -39,6 +39,10 @@ export function notificationText(notification: NotificationResponse): string {
       return i18n.t('notifications.kinds.requestConfirmDue', values);
     case 'request-removed':
       return i18n.t('notifications.kinds.requestRemoved', values);
+    case 'request-under-review':
+      return i18n.t('notifications.kinds.requestUnderReview', values);
+    case 'report-review':
+      return i18n.t('notifications.kinds.reportReview', values);
   }
 }
 

@@ -89,9 +89,10 @@ function NotificationItem({ notification }: { notification: NotificationResponse
     <li
       className={`flex flex-wrap items-start gap-3 py-4 ${notification.read ? '' : 'font-medium'}`}
     >
+      {/* Unread is marked calmly (blue): red is kept for urgency (issue 30). */}
       <span
         aria-hidden="true"
-        className={`mt-2 size-2.5 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-red-600'}`}
+        className={`mt-2 size-2.5 shrink-0 rounded-full ${notification.read ? 'bg-transparent' : 'bg-sky-600'}`}
       />
       <div className="min-w-0 flex-1">
         <p className="wrap-anywhere text-gray-900">
@@ -100,7 +101,7 @@ function NotificationItem({ notification }: { notification: NotificationResponse
             <Link
               to={`/blood-donation-request/${notification.requestId}`}
               onClick={read}
-              className="text-red-800 underline-offset-2 hover:underline"
+              className="text-gray-900 underline decoration-gray-400 underline-offset-2 hover:decoration-gray-900"
             >
               {text}
             </Link>
@@ -116,7 +117,7 @@ function NotificationItem({ notification }: { notification: NotificationResponse
       {!notification.read && (
         <button
           type="button"
-          className="rounded-md px-2 py-1 text-sm font-normal text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-600"
+          className="rounded-md px-2 py-1 text-sm font-normal text-sky-800 hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-red-600"
           onClick={read}
           disabled={markRead.isPending}
         >

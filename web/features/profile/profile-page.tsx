@@ -11,11 +11,12 @@ import { inputClass, labelClass, TextField } from '../../components/form-field.t
 import { QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { apiMessage } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { intlLocale } from '../../lib/i18n.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { ChangePassword } from '../auth/change-password.tsx';
 import { SignOutEverywhere } from '../auth/sign-out-everywhere.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects, type PlaceValue } from '../geo/place-selects.tsx';
@@ -23,7 +24,10 @@ import { DonationHistory } from '../history/donation-history.tsx';
 import { isAcceptedImage, uploadFailureMessage, uploadImage } from '../images/images.api.ts';
 import { PhotoInput } from '../images/photo-input.tsx';
 import { AvailabilitySection } from '../matching/availability-section.tsx';
+import { ConsentSection } from '../privacy/consent-section.tsx';
+import { DeleteAccount } from '../privacy/delete-account.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
+import { PhoneSection } from './phone-section.tsx';
 
 /** The server's own rules for a profile change, with every field but the photo present. */
 const profileFormSchema = updateProfileSchema.omit({ image: true }).required({
@@ -45,9 +49,6 @@ const toFields = (me: UserResponse): ProfileFields => ({
   searchVisible: me.searchVisible,
 });
 
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.message : fallback;
-
 export function ProfilePage() {
   const { t } = useTranslation();
   usePageTitle(t('profile.title'));
@@ -62,18 +63,24 @@ export function ProfilePage() {
         ) : me.isError ? (
           <QueryError error={me.error} onRetry={() => void me.refetch()} />
         ) : (
-          <ProfileForm me={me.data} />
+          <ProfileForm me={me.data} consentWithdrawn={me.data.consent.withdrawnAt !== null} />
         )}
       </section>
       {me.data && <AvailabilitySection me={me.data} />}
+      {/* Issue 28: the mobile number, verified by SMS, and SMS alerts. */}
+      {me.data && <PhoneSection phone={me.data.phone} />}
       {/* Issue 14: completed donations and their certificates. */}
       <DonationHistory />
+      <ChangePassword />
       <SignOutEverywhere />
+      {/* Issue 31: consent to the privacy notice, withdrawn or given again; delete my account. */}
+      {me.data && <ConsentSection consent={me.data.consent} />}
+      <DeleteAccount />
     </div>
   );
 }
 
-function ProfileForm({ me }: { me: UserResponse }) {
+function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdrawn: boolean }) {
   const { t } = useTranslation();
   const id = useId();
   const [editing, setEditing] = useState(false);
@@ -144,7 +151,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
         changes: { ...values, upazila: values.upazila || null, ...(image ? { image } : {}) },
       });
     } catch (error) {
-      await errorDialog(t('errors.title'), errorText(error, t('errors.generic')));
+      await errorDialog(t('errors.title'), apiMessage(error, t('errors.generic')));
       return;
     }
     // The profile was refetched before mutateAsync resolved, so this shows the saved values.
@@ -163,7 +170,7 @@ function ProfileForm({ me }: { me: UserResponse }) {
     markDonated.mutate(me.id, {
       onSuccess: () => void toastSuccess(t('profile.markedDonated')),
       onError: (error) =>
-        void errorDialog(t('errors.title'), errorText(error, t('errors.generic'))),
+        void errorDialog(t('errors.title'), apiMessage(error, t('errors.generic'))),
     });
   });
 
@@ -250,25 +257,33 @@ function ProfileForm({ me }: { me: UserResponse }) {
             error={errors.bloodGroup?.message}
             field={register('bloodGroup')}
           />
-          <div className="sm:col-span-2">
-            <div className="flex items-start gap-3">
-              <input
-                id={`${id}-searchVisible`}
-                type="checkbox"
-                aria-describedby={`${id}-searchVisible-hint`}
-                className="mt-1 size-4 rounded border-gray-300 accent-red-600 focus:outline-2 focus:outline-offset-2 focus:outline-red-500"
-                {...register('searchVisible')}
-              />
-              <div>
-                <label htmlFor={`${id}-searchVisible`} className={labelClass}>
-                  {t('profile.searchVisible')}
-                </label>
-                <p id={`${id}-searchVisible-hint`} className="text-sm text-gray-600">
-                  {t('profile.searchVisibleHint')}
-                </p>
+          {/* Issue 31: hiding is part of consent; withdrawn, there is no donor search to show
+              oneself in until it is given again (below), so the box gives way to that news. */}
+          {consentWithdrawn ? (
+            <p className="text-sm text-gray-700 sm:col-span-2">
+              {t('profile.consentWithdrawnText')}
+            </p>
+          ) : (
+            <div className="sm:col-span-2">
+              <div className="flex items-start gap-3">
+                <input
+                  id={`${id}-searchVisible`}
+                  type="checkbox"
+                  aria-describedby={`${id}-searchVisible-hint`}
+                  className="mt-1 size-4 rounded border-gray-300 accent-red-600 focus:outline-2 focus:outline-offset-2 focus:outline-red-500"
+                  {...register('searchVisible')}
+                />
+                <div>
+                  <label htmlFor={`${id}-searchVisible`} className={labelClass}>
+                    {t('profile.searchVisible')}
+                  </label>
+                  <p id={`${id}-searchVisible-hint`} className="text-sm text-gray-600">
+                    {t('profile.searchVisibleHint')}
+                  </p>
+                </div>
               </div>
             </div>
-          </div>
+          )}
           {editing && (
             <>
               <div className="sm:col-span-2">

@@ -24,7 +24,7 @@ export function AllRequestsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const list = useRequestListParams();
-  const requests = useAllRequests(list.status, list.page);
+  const requests = useAllRequests(list.status, list.need, list.page);
   usePageTitle(t('requests.all.title'));
 
   if (!user) return <Spinner className="py-20" />;
@@ -45,7 +45,7 @@ export function AllRequestsPage() {
       title={t('requests.all.title')}
       list={list}
       requests={requests}
-      emptyText={list.status ? t('requests.all.emptyFiltered') : t('requests.all.empty')}
+      emptyText={list.filtered ? t('requests.all.emptyFiltered') : t('requests.all.empty')}
       columns={columns}
       row={(request, number) => (
         <tr key={request.id}>

@@ -2,15 +2,17 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateRequest } from '../../../common/request.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
-import { inputClass, labelClass } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
-import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
+import { FreeBloodNotice } from './free-blood-notice.tsx';
+import { duplicateOf, useOfferMoreBags } from './more-bags-offer.ts';
+import { OpenLimitNotice } from './open-limit-notice.tsx';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
-import { useCreateRequest } from './requests.api.ts';
+import { useCreateRequest, useRequestAllowance } from './requests.api.ts';
 
 /** /dashboard/create-donation-request (SPEC §2, §5). */
 export function CreateRequestPage() {
@@ -19,6 +21,8 @@ export function CreateRequestPage() {
   const { user } = useSession();
   const form = useRequestForm();
   const createRequest = useCreateRequest();
+  const offerMoreBags = useOfferMoreBags();
+  const allowance = useRequestAllowance();
   usePageTitle(t('requests.create.title'));
 
   // The dashboard sits behind the login guard, so this is only the first render's gap.
@@ -30,11 +34,18 @@ export function CreateRequestPage() {
         form.reset();
         void toastSuccess(t('requests.create.success'), 2000);
       },
-      (error: unknown) =>
-        errorDialog(
+      async (error: unknown) => {
+        // Issue 27: the same patient and date already have an open request: offer more bags there.
+        const openId = duplicateOf(error);
+        if (openId) {
+          if (await offerMoreBags(openId, request.bags)) form.reset();
+          return;
+        }
+        await errorDialog(
           t('errors.title'),
           error instanceof ApiError ? error.message : t('errors.generic'),
-        ),
+        );
+      },
     );
 
   return (
@@ -46,47 +57,43 @@ export function CreateRequestPage() {
       <div className="mb-6">
         <FreeBloodNotice />
       </div>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(onSubmit)}
-        className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6"
-      >
-        {/* Who asks comes from the session; the server takes it from there too. */}
-        <div>
-          <label htmlFor={`${id}-requesterName`} className={labelClass}>
-            {t('requests.fields.requesterName')}
-          </label>
-          <input
+      {/* While the count loads (or if it cannot), the form shows: the create call still
+          refuses a request past the limit, with the same words. */}
+      {allowance.data && allowance.data.open >= allowance.data.max ? (
+        <OpenLimitNotice open={allowance.data.open} />
+      ) : (
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit)}
+          className="grid gap-4 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6"
+        >
+          {/* Who asks comes from the session; the server takes it from there too. */}
+          <TextField
             id={`${id}-requesterName`}
+            label={t('requests.fields.requesterName')}
             type="text"
             readOnly
             value={user.name}
             title={user.name}
-            className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-requesterEmail`} className={labelClass}>
-            {t('requests.fields.requesterEmail')}
-          </label>
-          <input
+          <TextField
             id={`${id}-requesterEmail`}
+            label={t('requests.fields.requesterEmail')}
             type="email"
             readOnly
             value={user.email}
             title={user.email}
-            className={inputClass}
           />
-        </div>
-        <RequestFormFields form={form} />
-        <div className="sm:col-span-2">
-          <button type="submit" className={primaryButton} disabled={createRequest.isPending}>
-            {createRequest.isPending
-              ? t('requests.create.submitting')
-              : t('requests.create.submit')}
-          </button>
-        </div>
-      </form>
+          <RequestFormFields form={form} withContact />
+          <div className="sm:col-span-2">
+            <button type="submit" className={primaryButton} disabled={createRequest.isPending}>
+              {createRequest.isPending
+                ? t('requests.create.submitting')
+                : t('requests.create.submit')}
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

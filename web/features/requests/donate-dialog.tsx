@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../../common/user-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
-import { inputClass, labelClass } from '../../components/form-field.tsx';
+import { TextField } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
@@ -56,33 +56,23 @@ export function DonateDialog({
   return (
     <Modal open={open} onClose={onClose} title={t('requests.detail.dialogTitle')}>
       <div className="flex flex-col gap-4">
-        <div>
-          <label htmlFor={`${id}-name`} className={labelClass}>
-            {t('requests.detail.yourName')}
-          </label>
-          {/* Read-only and cut at the field's edge: the title holds a long name whole. */}
-          <input
-            id={`${id}-name`}
-            type="text"
-            readOnly
-            value={user.name}
-            title={user.name}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-email`} className={labelClass}>
-            {t('requests.detail.yourEmail')}
-          </label>
-          <input
-            id={`${id}-email`}
-            type="email"
-            readOnly
-            value={user.email}
-            title={user.email}
-            className={inputClass}
-          />
-        </div>
+        {/* Read-only and cut at the field's edge: the title holds a long name whole. */}
+        <TextField
+          id={`${id}-name`}
+          label={t('requests.detail.yourName')}
+          type="text"
+          readOnly
+          value={user.name}
+          title={user.name}
+        />
+        <TextField
+          id={`${id}-email`}
+          label={t('requests.detail.yourEmail')}
+          type="email"
+          readOnly
+          value={user.email}
+          title={user.email}
+        />
         <div className="mt-2 flex justify-end gap-3">
           <button type="button" className={secondaryButton} onClick={onClose} data-autofocus>
             {t('requests.detail.close')}

@@ -47,6 +47,9 @@ function EditRequestForm({
     donationDate: request.donationDate,
     donationTime: request.donationTime,
     requestMessage: request.requestMessage,
+    bags: request.bags,
+    component: request.component,
+    urgency: request.urgency,
   });
 
   const onSubmit = (fields: CreateRequest) =>
@@ -66,7 +69,7 @@ function EditRequestForm({
 
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4 sm:grid-cols-2">
-      <RequestFormFields form={form} />
+      <RequestFormFields form={form} minBags={Math.max(1, request.bagsPledged)} />
       <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
         <button type="button" className={secondaryButton} onClick={onClose}>
           {t('requests.edit.close')}

@@ -14,7 +14,7 @@ export function MyRequestsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
   const list = useRequestListParams();
-  const requests = useMyRequests(user?.email ?? '', list.status, list.page);
+  const requests = useMyRequests(user?.email ?? '', list.status, list.need, list.page);
   usePageTitle(t('requests.mine.title'));
 
   // SPEC §2 names these columns (no row number, unlike the other request tables); the donor's
@@ -36,7 +36,7 @@ export function MyRequestsPage() {
       title={t('requests.mine.title')}
       list={list}
       requests={requests}
-      emptyText={list.status ? t('requests.mine.emptyFiltered') : t('requests.mine.empty')}
+      emptyText={list.filtered ? t('requests.mine.emptyFiltered') : t('requests.mine.empty')}
       columns={columns}
       row={(request) => (
         <tr key={request.id}>

@@ -1,16 +1,21 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { BLOOD_COMPONENTS, URGENCIES } from '../../../common/constants.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
-import { primaryButton } from '../../components/button-styles.ts';
+import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount, readPage } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
-import { VerifiedBadge } from '../trust/verified-badge.tsx';
+import { FreeBloodNotice } from './free-blood-notice.tsx';
+import { type NeedFilter, readNeedFilter } from './need-filter.ts';
+import { NeedFilters } from './need-filters.tsx';
 import { PENDING_PAGE_SIZE, usePendingRequests } from './pending-requests.api.ts';
+import { BagsProgress, showsBags, UrgencyBadge } from './request-badges.tsx';
 import { formatDonationDate, formatDonationTime, joinPlace } from './request-format.ts';
+import { ShareButton } from './share-button.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
 
 /** /blood-donation-request: the public grid of pending requests (SPEC §2). */
 export function PendingRequestsPage() {
@@ -19,11 +24,19 @@ export function PendingRequestsPage() {
   const page = readPage(params.get('page'));
   // Issue 14: ?verified=1 lists only requests staff have checked.
   const verified = params.get('verified') === '1';
-  const requests = usePendingRequests(page, verified);
-  const pageParams = (next: number) => ({
-    page: String(next),
-    ...(verified ? { verified: '1' } : {}),
+  // Issue 27: ?component=&urgency=.
+  const need = readNeedFilter({
+    component: params.get('component') ?? '',
+    urgency: params.get('urgency') ?? '',
   });
+  const requests = usePendingRequests(page, verified, need);
+  const listParams = (next: number, nextVerified = verified, nextNeed: NeedFilter = need) => ({
+    page: String(next),
+    ...(nextVerified ? { verified: '1' } : {}),
+    ...(nextNeed.component ? { component: nextNeed.component } : {}),
+    ...(nextNeed.urgency ? { urgency: nextNeed.urgency } : {}),
+  });
+  const filtered = verified || !!need.component || !!need.urgency;
   usePageTitle(t('requests.public.title'));
   // The cards' fixed words, looked up once for the page rather than once a card.
   const labels: CardLabels = {
@@ -33,6 +46,11 @@ export function PendingRequestsPage() {
     hospital: t('requests.fields.hospital'),
     bloodGroup: t('requests.fields.bloodGroup'),
     view: t('requests.public.view'),
+    urgency: t('requests.fields.urgency'),
+    component: t('requests.fields.component'),
+    share: t('requests.share.button'),
+    urgencies: Object.fromEntries(URGENCIES.map((u) => [u, t(`requests.urgency.${u}`)])),
+    components: Object.fromEntries(BLOOD_COMPONENTS.map((c) => [c, t(`requests.component.${c}`)])),
   };
 
   return (
@@ -43,22 +61,31 @@ export function PendingRequestsPage() {
       </header>
       <div className="mb-6 flex flex-col items-center gap-4">
         <FreeBloodNotice />
-        <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-800">
-          <input
-            type="checkbox"
-            className="size-4 accent-red-600"
-            checked={verified}
-            onChange={(event) =>
-              setParams(event.target.checked ? { page: '1', verified: '1' } : { page: '1' })
-            }
+        <div className="flex flex-wrap items-center justify-center gap-x-5 gap-y-3">
+          <NeedFilters
+            value={need}
+            onChange={(next) => setParams(listParams(1, verified, { ...need, ...next }))}
+            t={t}
           />
-          {t('trust.verifiedOnly')}
-        </label>
+          <label className="inline-flex items-center gap-2 text-sm font-medium text-gray-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-red-600"
+              checked={verified}
+              onChange={(event) => setParams(listParams(1, event.target.checked))}
+            />
+            {t('trust.verifiedOnly')}
+          </label>
+        </div>
       </div>
       <QueryState
         query={requests}
         isEmpty={(data) => data.items.length === 0}
-        empty={<EmptyState>{t('requests.public.empty')}</EmptyState>}
+        empty={
+          <EmptyState>
+            {filtered ? t('requests.public.emptyFiltered') : t('requests.public.empty')}
+          </EmptyState>
+        }
         spinnerClassName="py-20"
       >
         {(data) => (
@@ -76,7 +103,7 @@ export function PendingRequestsPage() {
             <Pagination
               page={page}
               pages={pageCount(data.total, PENDING_PAGE_SIZE)}
-              onPageChange={(next) => setParams(pageParams(next))}
+              onPageChange={(next) => setParams(listParams(next))}
               disabled={requests.isPlaceholderData}
             />
           </>
@@ -93,6 +120,11 @@ interface CardLabels {
   hospital: string;
   bloodGroup: string;
   view: string;
+  urgency: string;
+  component: string;
+  share: string;
+  urgencies: Record<string, string>;
+  components: Record<string, string>;
 }
 
 /**
@@ -110,6 +142,7 @@ function RequestCard({
   t: TFunction;
 }) {
   const rows: [string, string][] = [
+    [labels.component, labels.components[request.component] ?? request.component],
     [labels.location, joinPlace(request.upazila, request.district, request.division)],
     [labels.date, formatDonationDate(request.donationDate)],
     [labels.time, formatDonationTime(request.donationTime)],
@@ -122,7 +155,14 @@ function RequestCard({
           <h2 className="min-w-0 text-lg font-semibold text-gray-900">
             <LongText text={request.recipientName} lines={2} />
           </h2>
-          {request.verifiedAt && <VerifiedBadge />}
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            <UrgencyBadge
+              urgency={request.urgency}
+              label={labels.urgencies[request.urgency] ?? request.urgency}
+              fieldLabel={labels.urgency}
+            />
+            {request.verifiedAt && <VerifiedBadge />}
+          </div>
         </div>
         <p className="shrink-0 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
           <span className="sr-only">{labels.bloodGroup}: </span>
@@ -139,12 +179,28 @@ function RequestCard({
           </div>
         ))}
       </dl>
-      <Link to={`/blood-donation-request/${request.id}`} className={`${primaryButton} mt-5`}>
-        {labels.view}
-        <span className="sr-only">
-          {t('requests.public.viewFor', { name: request.recipientName })}
-        </span>
-      </Link>
+      {showsBags(request) && (
+        <div className="mt-4">
+          <BagsProgress
+            request={request}
+            text={t('requests.found', { found: request.bagsPledged, bags: request.bags })}
+          />
+        </div>
+      )}
+      <div className="mt-5 flex items-stretch gap-2">
+        <Link to={`/blood-donation-request/${request.id}`} className={`${primaryButton} flex-1`}>
+          {labels.view}
+          <span className="sr-only">
+            {t('requests.public.viewFor', { name: request.recipientName })}
+          </span>
+        </Link>
+        <ShareButton
+          request={request}
+          label={labels.share}
+          labelFor={t('requests.share.buttonFor', { name: request.recipientName })}
+          className={`${secondaryButton} h-full px-4`}
+        />
+      </div>
     </article>
   );
 }

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { cellClass } from '../../components/data-table.tsx';
 import { LongText } from '../../components/long-text.tsx';
+import { DonorCell } from './donor-cell.tsx';
+import { PledgeList } from './pledge-list.tsx';
+import { BagsProgress, showsBags, UrgencyBadge } from './request-badges.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -38,33 +41,55 @@ export function DateTimeCell({ request }: { request: DonationRequestResponse }) 
   );
 }
 
+/** The blood group, and under it the component asked for (issue 27). */
 export function BloodGroupCell({ request }: { request: DonationRequestResponse }) {
-  return <td className={`${cellClass} font-semibold text-red-700`}>{request.bloodGroup}</td>;
-}
-
-/** The status, and under it the donor who accepted the request (in progress or done). */
-export function StatusWithDonorCell({ request }: { request: DonationRequestResponse }) {
+  const { t } = useTranslation();
   return (
     <td className={cellClass}>
-      <div className="flex min-w-0 flex-col items-start gap-1.5">
-        <StatusBadge status={request.status} />
-        {request.confirmationDue && <ConfirmationDueNote />}
-        {(request.status === 'inprogress' || request.status === 'done') && (
-          <DonorCell name={request.donorName} email={request.donorEmail} />
-        )}
-      </div>
+      <span className="block font-semibold text-red-700">{request.bloodGroup}</span>
+      {/* May wrap ("Whole / blood"): the tables must fit at 1280 px with long names (a11y.spec). */}
+      <span className="block text-sm text-gray-700">
+        {t(`requests.component.${request.component}`)}
+      </span>
     </td>
   );
 }
 
-/** The donor of a request in progress or done: name and email; nothing otherwise. */
-export function DonorCell({ name, email }: { name: string | null; email: string | null }) {
-  if (!name && !email) return <span aria-hidden="true">—</span>;
+/**
+ * The status and urgency, and under them who said yes: for a one-bag request its donor (in
+ * progress or done) as SPEC §2 draws it; for several bags "2 of 4 donors found" and each pledged
+ * donor with Donated / Did not come (these tables are the requester's and staff's, issue 27).
+ */
+export function StatusWithDonorCell({ request }: { request: DonationRequestResponse }) {
+  const { t } = useTranslation();
   return (
-    <span className="flex w-full min-w-0 flex-col">
-      {name && <LongText text={name} lines={2} className="font-medium" />}
-      {email && <LongText text={email} lines={2} className="text-gray-600" />}
-    </span>
+    <td className={cellClass}>
+      <div className="flex min-w-0 flex-col items-start gap-1.5">
+        {/* One above the other: side by side they widened the column past what fits. */}
+        <span className="flex flex-col items-start gap-1">
+          <StatusBadge status={request.status} />
+          <UrgencyBadge
+            urgency={request.urgency}
+            label={t(`requests.urgency.${request.urgency}`)}
+            fieldLabel={t('requests.fields.urgency')}
+          />
+        </span>
+        {request.confirmationDue && <ConfirmationDueNote />}
+        {showsBags(request) ? (
+          <>
+            <BagsProgress
+              request={request}
+              text={t('requests.found', { found: request.bagsPledged, bags: request.bags })}
+            />
+            <PledgeList request={request} canSettle compact />
+          </>
+        ) : (
+          (request.status === 'inprogress' || request.status === 'done') && (
+            <DonorCell name={request.donorName} email={request.donorEmail} />
+          )
+        )}
+      </div>
+    </td>
   );
 }
 

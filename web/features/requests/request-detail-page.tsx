@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   isRouteErrorResponse,
@@ -7,28 +7,41 @@ import {
   useRevalidator,
   useRouteError,
 } from 'react-router';
-import { primaryButton } from '../../components/button-styles.ts';
+import { isStaff } from '../../../common/roles.ts';
+import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { placeName } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
+import { HandoffPanel } from '../handoff/handoff-panel.tsx';
 import { MatchesPanel } from '../matching/matches-panel.tsx';
-import { FreeBloodNotice } from '../trust/free-blood-notice.tsx';
-import { RequestTrustActions } from '../trust/request-trust-actions.tsx';
-import { VerifiedBadge } from '../trust/verified-badge.tsx';
-import { DonateDialog } from './donate-dialog.tsx';
+import { BagsEditor } from './bags-editor.tsx';
+import { DonateAction } from './donate-action.tsx';
+import { FreeBloodNotice } from './free-blood-notice.tsx';
+import { PledgeList } from './pledge-list.tsx';
+import { BagsProgress, showsBags, UrgencyBadge } from './request-badges.tsx';
 import type { requestDetailLoader } from './request-detail.loader.ts';
 import { formatDonationDate, formatDonationTime, sameEmail } from './request-format.ts';
+import { type RequestActionsProps, RequestLifecycleActions } from './request-lifecycle-actions.tsx';
+import { canPledge, ownPledge } from './request-pledges.ts';
+import { ShareButton } from './share-button.tsx';
 import { StatusBadge } from './status-badge.tsx';
+import { VerifiedBadge } from './verified-badge.tsx';
 
-/** /blood-donation-request/:id (SPEC §2 Request detail), inside RequireAuth. */
-export function RequestDetailPage() {
+/**
+ * /blood-donation-request/:id (SPEC §2 Request detail), inside RequireAuth. `trustActions` are
+ * trust's actions on it (verify, report), given by the route: requests never imports trust.
+ */
+export function RequestDetailPage({
+  trustActions: TrustActions,
+}: {
+  trustActions?: ComponentType<RequestActionsProps>;
+}) {
   const { t } = useTranslation();
   const request = useLoaderData<typeof requestDetailLoader>();
   const { user } = useSession();
   const revalidator = useRevalidator();
-  const [donating, setDonating] = useState(false);
   usePageTitle(request ? t('requests.detail.title', { group: request.bloodGroup }) : undefined);
 
   // Loaded as a visitor, then signed in without a navigation: load it as the user now.
@@ -39,8 +52,27 @@ export function RequestDetailPage() {
 
   if (!request || !user) return <Spinner className="py-20" />;
 
-  const canDonate = request.status === 'pending' && !sameEmail(user.email, request.requesterEmail);
+  const canDonate = canPledge(request, user.email);
+  const onChanged = () => void revalidator.revalidate();
+  // Issue 27: the requester and staff see every donor who said yes and mark how each ended; a
+  // donor sees their own promise. Anyone else sees the count only ("2 of 4 donors found").
+  const mayDecide = isStaff(user.role) || sameEmail(user.email, request.requesterEmail);
+  const mine = ownPledge(request, user.email);
+  const isRequester = sameEmail(user.email, request.requesterEmail);
+  const canChangeBags =
+    isRequester && !request.removed && ['pending', 'inprogress'].includes(request.status);
+  // Issue 28: the two sides of a standing pledge see each other's numbers while it is open.
+  const handoffSide =
+    request.removed || !['pending', 'inprogress'].includes(request.status)
+      ? null
+      : isRequester
+        ? ('requester' as const)
+        : mine
+          ? ('donor' as const)
+          : null;
+  const showPledges = mayDecide ? request.pledges.length > 0 || showsBags(request) : !!mine;
   const rows: [string, string][] = [
+    [t('requests.fields.component'), t(`requests.component.${request.component}`)],
     [t('requests.fields.recipientName'), request.recipientName],
     [t('requests.fields.date'), formatDonationDate(request.donationDate)],
     [t('requests.fields.time'), formatDonationTime(request.donationTime)],
@@ -64,11 +96,31 @@ export function RequestDetailPage() {
           <h1 className="text-3xl font-extrabold text-red-600">
             {t('requests.detail.title', { group: request.bloodGroup })}
           </h1>
-          <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
-            {t('requests.fields.status')}: <StatusBadge status={request.status} />
-            {request.verifiedAt && <VerifiedBadge by={request.verifiedBy} />}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="flex flex-wrap items-center gap-2 text-sm text-gray-600">
+              {t('requests.fields.status')}: <StatusBadge status={request.status} />
+              <UrgencyBadge
+                urgency={request.urgency}
+                label={t(`requests.urgency.${request.urgency}`)}
+                fieldLabel={t('requests.fields.urgency')}
+              />
+              {request.verifiedAt && <VerifiedBadge by={request.verifiedBy} />}
+            </p>
+            <ShareButton
+              request={request}
+              label={t('requests.share.button')}
+              className={secondaryButton}
+            />
+          </div>
         </header>
+        {showsBags(request) && (
+          <div className="mt-5">
+            <BagsProgress
+              request={request}
+              text={t('requests.found', { found: request.bagsPledged, bags: request.bags })}
+            />
+          </div>
+        )}
         <div className="mt-5">
           <FreeBloodNotice />
         </div>
@@ -100,7 +152,8 @@ export function RequestDetailPage() {
               {request.requestMessage}
             </dd>
           </div>
-          {request.donorName && (
+          {/* A one-bag request names its donor as SPEC §2 draws it; several bags list them below. */}
+          {request.donorName && !showsBags(request) && !showPledges && (
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium text-gray-500">{t('requests.fields.donor')}</dt>
               <dd className="mt-0.5 wrap-anywhere text-gray-900">
@@ -118,30 +171,33 @@ export function RequestDetailPage() {
           )}
         </dl>
 
-        {canDonate && (
-          <div className="mt-8">
-            <button
-              type="button"
-              className={primaryButton}
-              disabled={revalidator.state === 'loading'}
-              onClick={() => setDonating(true)}
-            >
-              {t('requests.detail.donateNow')}
-            </button>
-            <DonateDialog
-              requestId={request.id}
-              user={user}
-              open={donating}
-              onClose={() => setDonating(false)}
-              onSettled={() => void revalidator.revalidate()}
-            />
-          </div>
+        {showPledges && (
+          <section className="mt-6" aria-labelledby="pledges-title">
+            <h2 id="pledges-title" className="text-lg font-semibold text-gray-900">
+              {mayDecide ? t('requests.pledges.title') : t('requests.pledges.mine')}
+            </h2>
+            <PledgeList request={request} canSettle={mayDecide} onChanged={onChanged} />
+          </section>
         )}
-        <RequestTrustActions
-          request={request}
-          user={user}
-          onChanged={() => void revalidator.revalidate()}
-        />
+
+        {handoffSide && <HandoffPanel request={request} side={handoffSide} />}
+
+        {canChangeBags && (
+          // Keyed by the count: after a change (here or elsewhere) the choice starts from it.
+          <BagsEditor key={request.bags} request={request} onChanged={onChanged} />
+        )}
+
+        {canDonate && (
+          <DonateAction
+            request={request}
+            user={user}
+            busy={revalidator.state === 'loading'}
+            onSettled={() => void revalidator.revalidate()}
+          />
+        )}
+        <RequestLifecycleActions request={request} user={user} onChanged={onChanged}>
+          {TrustActions && <TrustActions request={request} user={user} onChanged={onChanged} />}
+        </RequestLifecycleActions>
       </article>
       <MatchesPanel request={request} user={user} />
     </section>
@@ -159,8 +215,14 @@ export function RequestDetailError() {
       : status === 403 && isRouteErrorResponse(error)
         ? String((error.data as { message?: unknown } | null)?.message ?? t('errors.generic'))
         : null;
-  usePageTitle(message ? t('requests.detail.notFoundTitle') : t('errors.title'));
+  // RouteError names the tab itself (offline, or went wrong): a title set here would win over it.
   if (!message) return <RouteError />;
+  return <RequestMissing message={message} />;
+}
+
+function RequestMissing({ message }: { message: string }) {
+  const { t } = useTranslation();
+  usePageTitle(t('requests.detail.notFoundTitle'));
   return (
     <section
       role="alert"

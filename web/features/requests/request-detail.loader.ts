@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { getRequest } from '../../../common/contract/requests.contract.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError, endsSession, request } from '../../lib/api.ts';
+import { failWhenOffline } from '../../lib/online.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { sessionQueryOptions } from '../auth/session.api.ts';
 
@@ -15,6 +16,8 @@ import { sessionQueryOptions } from '../auth/session.api.ts';
 export async function requestDetailLoader({
   params,
 }: LoaderFunctionArgs): Promise<DonationRequestResponse | null> {
+  // Offline the session query would wait, paused, and the page stay blank (issue 25).
+  failWhenOffline();
   const user = await queryClient.ensureQueryData(sessionQueryOptions);
   if (!user) return null;
   try {

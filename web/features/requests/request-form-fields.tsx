@@ -9,6 +9,7 @@ import { BloodGroupField } from '../../components/blood-group-field.tsx';
 import { inputClass, TextField } from '../../components/form-field.tsx';
 import { placeErrors, setPlaceFields } from '../geo/place-form.ts';
 import { PlaceSelects } from '../geo/place-selects.tsx';
+import { RequestNeedFields } from './request-need-fields.tsx';
 
 /** What the inputs hold; the schema turns it into a CreateRequest (SPEC §5 messages). */
 export type RequestFormValues = z.input<typeof createRequestSchema>;
@@ -26,6 +27,12 @@ export const emptyRequestForm: RequestFormValues = {
   donationDate: '',
   donationTime: '',
   requestMessage: '',
+  // Issue 27: what most requests are, and what a client that sends none of these gets.
+  bags: 1,
+  component: 'whole_blood',
+  urgency: 'scheduled',
+  // Issue 28: optional; only the create form shows it (the detail page changes it later).
+  contactPhone: '',
 };
 
 /** The create form and the edit dialog validate with the same schema the server uses. */
@@ -37,10 +44,20 @@ export function useRequestForm(defaultValues: RequestFormValues = emptyRequestFo
 }
 
 /**
- * The request's own fields (recipient, blood group, place, hospital, address, date, time,
- * message), laid out for a two-column grid. Used by Create Donation Request and by Edit.
+ * The request's own fields (recipient, blood group, what is needed, place, hospital, address,
+ * date, time, message), laid out for a two-column grid. Used by Create Donation Request and by
+ * Edit, which passes `minBags`: the donors who already said yes.
  */
-export function RequestFormFields({ form }: { form: RequestForm }) {
+export function RequestFormFields({
+  form,
+  minBags,
+  withContact = false,
+}: {
+  form: RequestForm;
+  minBags?: number;
+  /** Issue 28: the contact number field (create only: the edit dialog sends every field). */
+  withContact?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const {
@@ -55,7 +72,10 @@ export function RequestFormFields({ form }: { form: RequestForm }) {
   });
 
   // What every text field of this form shares: its id, label, error and registration.
-  const text = (name: Exclude<keyof RequestFormValues, 'bloodGroup'>, label: string) => ({
+  const text = (
+    name: Exclude<keyof RequestFormValues, 'bloodGroup' | 'bags' | 'component' | 'urgency'>,
+    label: string,
+  ) => ({
     id: `${id}-${name}`,
     label,
     error: errors[name]?.message,
@@ -76,6 +96,7 @@ export function RequestFormFields({ form }: { form: RequestForm }) {
         field={register('bloodGroup')}
         placeholder={t('requests.form.selectBloodGroup')}
       />
+      <RequestNeedFields form={form} minBags={minBags} />
       <PlaceSelects
         value={{ division: division ?? '', district: district ?? '', upazila: upazila ?? '' }}
         onChange={(place) => {
@@ -108,6 +129,16 @@ export function RequestFormFields({ form }: { form: RequestForm }) {
         rows={4}
         {...text('requestMessage', t('requests.fields.requestMessage'))}
       />
+      {withContact && (
+        <div className="sm:col-span-2">
+          <TextField
+            type="tel"
+            autoComplete="tel-national"
+            {...text('contactPhone', t('requests.fields.contactPhone'))}
+          />
+          <p className="mt-1 text-sm text-gray-600">{t('requests.fields.contactPhoneHint')}</p>
+        </div>
+      )}
     </>
   );
 }

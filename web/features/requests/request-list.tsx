@@ -8,20 +8,30 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
+import { readNeedFilter } from './need-filter.ts';
+import { NeedFilters } from './need-filters.tsx';
 import { type StatusFilter as Filter, REQUESTS_PAGE_SIZE } from './requests.api.ts';
 
 type RequestPage = { items: DonationRequestResponse[]; total: number };
 
-const STATUS_FILTER = ['status'] as const;
+const LIST_FILTERS = ['status', 'component', 'urgency'] as const;
 
-/** A dashboard list's page and status filter, kept in the URL (useListState). */
+/**
+ * A dashboard list's page and filters (status; component and urgency, issue 27), kept in the URL
+ * (useListState).
+ */
 export function useRequestListParams() {
-  const { page, filters, setPage, setFilters } = useListState(STATUS_FILTER);
+  const { page, filters, setPage, setFilters } = useListState(LIST_FILTERS);
+  const status = knownStatus(REQUEST_STATUSES, filters.status);
+  const need = readNeedFilter(filters);
   return {
     page,
-    status: knownStatus(REQUEST_STATUSES, filters.status),
+    status,
+    need,
+    /** Some filter is set: an empty page means "nothing matches", not "nothing yet". */
+    filtered: !!(status || need.component || need.urgency),
     setPage,
-    setStatus: (status: Filter) => setFilters({ status }),
+    setFilters,
   };
 }
 
@@ -46,21 +56,24 @@ export function RequestListSection({
   row: (request: DonationRequestResponse, number: number) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { page, status, setPage, setStatus } = list;
+  const { page, status, need, setPage, setFilters } = list;
   useClampPage(page, requests.data?.total, REQUESTS_PAGE_SIZE, setPage);
 
   return (
     <section>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{title}</h1>
-        <StatusFilter
-          label={t('requests.filterLabel')}
-          allLabel={t('requests.status.all')}
-          statuses={REQUEST_STATUSES}
-          labelOf={(value) => t(`requests.status.${value}`)}
-          value={status}
-          onChange={setStatus}
-        />
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <StatusFilter
+            label={t('requests.filterLabel')}
+            allLabel={t('requests.status.all')}
+            statuses={REQUEST_STATUSES}
+            labelOf={(value) => t(`requests.status.${value}`)}
+            value={status}
+            onChange={(next: Filter) => setFilters({ status: next })}
+          />
+          <NeedFilters value={need} onChange={setFilters} t={t} />
+        </div>
       </div>
       <QueryState
         query={requests}

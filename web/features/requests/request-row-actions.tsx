@@ -5,8 +5,8 @@ import type { DonationRequestResponse } from '../../../common/request-response.s
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
-import { RepostButton } from '../trust/repost-button.tsx';
 import { EditRequestDialog } from './edit-request-dialog.tsx';
+import { RepostButton } from './repost-button.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 
 const small =
@@ -47,6 +47,25 @@ export function RequestRowActions({
   const deleteRequest = useDeleteRequest();
   const [editing, setEditing] = useState(false);
   const busy = changeStatus.isPending || deleteRequest.isPending;
+
+  // Issue 27 (decision 030): done settles every pledge still standing as donated, so a request of
+  // several bags asks first; a one-bag request is marked done at once, as SPEC §2 has it.
+  const coming = request.pledges.filter((pledge) => pledge.status === 'pledged').length;
+  const confirmDone = () =>
+    confirmDialog(
+      t('requests.actions.doneManyTitle'),
+      t('requests.actions.doneManyText', { count: coming }),
+      {
+        confirm: t('requests.actions.doneManyConfirm'),
+        cancel: t('requests.actions.doneManyKeep'),
+      },
+    );
+  const finishAfterAsking = useSingleFlightCallback(
+    async (status: 'done' | 'cancel' | 'canceled') => {
+      if (status === 'done' && request.bags > 1 && coming > 0 && !(await confirmDone())) return;
+      finish(status);
+    },
+  );
 
   const finish = (status: 'done' | 'cancel' | 'canceled') =>
     changeStatus.mutate(
@@ -98,7 +117,7 @@ export function RequestRowActions({
             type="button"
             className={doneClass}
             disabled={busy}
-            onClick={() => finish('done')}
+            onClick={() => void finishAfterAsking('done')}
           >
             {t('requests.actions.done')}
           </button>
@@ -106,7 +125,7 @@ export function RequestRowActions({
             type="button"
             className={cancelClass}
             disabled={busy}
-            onClick={() => finish(cancelStatus)}
+            onClick={() => void finishAfterAsking(cancelStatus)}
           >
             {t('requests.actions.cancel')}
           </button>

@@ -1,18 +1,22 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RequestStatus } from '../../../common/constants.ts';
+import type { PledgeOutcome, RequestStatus } from '../../../common/constants.ts';
 import {
   changeRequest,
   createRequest,
   deleteRequest,
   getRequest,
+  getRequestAllowance,
   listAllRequests,
   listRecentRequests,
   listRequests,
+  recordPledgeOutcome,
+  setRequestBags,
 } from '../../../common/contract/requests.contract.ts';
 import type { CreateRequest, UpdateRequest } from '../../../common/request.schema.ts';
 import { ApiError, request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { useSession } from '../auth/session.api.ts';
+import { type NeedFilter, needQuery } from './need-filter.ts';
 import { requestsKey } from './pending-requests.api.ts';
 import { alreadyReached, type WantedStatus } from './request-outcome.ts';
 
@@ -30,13 +34,19 @@ export const REQUESTS_PAGE_SIZE = 10;
 export { PENDING_PAGE_SIZE, usePendingRequests } from './pending-requests.api.ts';
 
 /** The signed-in user's own requests, newest first. */
-export function useMyRequests(email: string, status: StatusFilter, page: number) {
+export function useMyRequests(email: string, status: StatusFilter, need: NeedFilter, page: number) {
   return useQuery({
-    queryKey: [...requestsKey, 'mine', email, status, page],
+    queryKey: [...requestsKey, 'mine', email, status, need.component, need.urgency, page],
     enabled: email !== '',
     queryFn: () =>
       requestPage(listRequests, {
-        query: { email, status: status || undefined, page, limit: REQUESTS_PAGE_SIZE },
+        query: {
+          email,
+          status: status || undefined,
+          ...needQuery(need),
+          page,
+          limit: REQUESTS_PAGE_SIZE,
+        },
       }),
     placeholderData: keepPreviousData,
     // Lists change as donors accept requests; do not trust a five-minute-old copy.
@@ -55,12 +65,17 @@ export function useRecentRequests(email: string) {
 }
 
 /** Every request (admin, volunteer), newest first. */
-export function useAllRequests(status: StatusFilter, page: number) {
+export function useAllRequests(status: StatusFilter, need: NeedFilter, page: number) {
   return useQuery({
-    queryKey: [...requestsKey, 'all', status, page],
+    queryKey: [...requestsKey, 'all', status, need.component, need.urgency, page],
     queryFn: () =>
       requestPage(listAllRequests, {
-        query: { status: status || undefined, page, limit: REQUESTS_PAGE_SIZE },
+        query: {
+          status: status || undefined,
+          ...needQuery(need),
+          page,
+          limit: REQUESTS_PAGE_SIZE,
+        },
       }),
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -76,6 +91,17 @@ function useRefreshRequests() {
       // The dashboard's counts (dashboard/home/stats.api.ts).
       queryClient.invalidateQueries({ queryKey: ['admin-stats'] }),
     ]);
+}
+
+/**
+ * How many open requests the caller has and may have (issue 30 item 8): under the requests' key,
+ * so posting, closing or removing one refreshes it.
+ */
+export function useRequestAllowance() {
+  return useQuery({
+    queryKey: [...requestsKey, 'allowance'],
+    queryFn: () => request(getRequestAllowance, {}),
+  });
 }
 
 export function useCreateRequest() {
@@ -145,6 +171,48 @@ export function useDeleteRequest() {
         throw error;
       }
     },
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Issue 27: the requester (or staff) records that a pledged donor gave, or did not come. A 409
+ * whose pledge now reads as asked (recorded from another tab, by a volunteer first) resolves as
+ * `already`.
+ */
+export function useRecordPledgeOutcome() {
+  const refresh = useRefreshRequests();
+  return useSingleFlightMutation({
+    mutationFn: async ({
+      id,
+      pledgeId,
+      outcome,
+    }: {
+      id: string;
+      pledgeId: string;
+      outcome: PledgeOutcome;
+    }): Promise<ChangeOutcome> => {
+      try {
+        await request(recordPledgeOutcome, { params: { id, pledgeId }, json: { outcome } });
+        return { already: false };
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 409) throw error;
+        const now = await request(getRequest, { params: { id } }).catch(() => null);
+        const pledge = now?.pledges.find((p) => p.id === pledgeId);
+        if (pledge?.status === outcome) return { already: true };
+        throw error;
+      }
+    },
+    onSettled: refresh,
+  });
+}
+
+/** Issue 27: the requester sets how many bags their open request asks for. */
+export function useSetRequestBags() {
+  const refresh = useRefreshRequests();
+  return useSingleFlightMutation({
+    mutationFn: ({ id, bags }: { id: string; bags: number }) =>
+      request(setRequestBags, { params: { id }, json: { bags } }),
     onSettled: refresh,
   });
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import type { DonorResponse } from '../../../common/user-response.schema.ts';
+import { EmailText } from '../../components/email-text.tsx';
 import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { QueryState } from '../../components/query-state.tsx';
@@ -9,6 +10,7 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { formatTotal } from '../../lib/format-total.ts';
 import { placeName } from '../../lib/i18n.ts';
 import { AvailabilityBadge } from '../matching/availability-badge.tsx';
+import { DonorEmailNotice } from './donor-email-notice.tsx';
 import type { useDonorSearch } from './donors.api.ts';
 
 /**
@@ -48,13 +50,14 @@ export function DonorResults({
                 shown: formatTotal(total, data.capped),
               })}
             </h2>
+            <DonorEmailNotice budget={data.emailBudget} />
             <ul
               className={`mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 ${donors.isPlaceholderData ? 'opacity-60' : ''}`}
               aria-busy={donors.isFetching}
             >
               {data.items.map((donor) => (
                 <li key={donor.id}>
-                  <DonorCard donor={donor} />
+                  <DonorCard donor={donor} signedIn={data.emailBudget !== null} />
                 </li>
               ))}
             </ul>
@@ -73,7 +76,11 @@ export function DonorResults({
   );
 }
 
-function DonorCard({ donor }: { donor: DonorResponse }) {
+/**
+ * `signedIn`: the answer stated a budget of donor emails (issue 25), so a missing email is one
+ * past the day's budget, not one a visitor must log in to see.
+ */
+function DonorCard({ donor, signedIn }: { donor: DonorResponse; signedIn: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();
   return (
@@ -102,11 +109,12 @@ function DonorCard({ donor }: { donor: DonorResponse }) {
             {donor.email ? (
               <a
                 href={`mailto:${donor.email}`}
-                title={donor.email}
-                className="block truncate text-red-700 underline-offset-2 hover:underline"
+                className="block text-red-700 underline-offset-2 hover:underline"
               >
-                {donor.email}
+                <EmailText email={donor.email} />
               </a>
+            ) : signedIn ? (
+              <span className="text-gray-600">{t('donorEmails.hiddenToday')}</span>
             ) : (
               <Link
                 to="/login"

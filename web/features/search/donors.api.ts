@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE } from '../../../common/constants.ts';
 import { searchDonors } from '../../../common/contract/users.contract.ts';
+import { readDonorEmailBudget } from '../../../common/donor-email-budget.ts';
 import type { DonorSearch } from '../../../common/user.schema.ts';
 import { requestPage } from '../../lib/api.ts';
 
@@ -20,9 +21,11 @@ export function useDonorSearch(filters: DonorFilters, page: number, { enabled = 
       // The server's own schema turns the form's texts into its query (empty means any). It
       // brings zod, so it comes with the first search, not with the page (decision 020).
       const { donorSearchSchema } = await import('../../../common/user.schema.ts');
-      return requestPage(searchDonors, {
+      const { headers, ...found } = await requestPage(searchDonors, {
         query: { ...donorSearchSchema.parse(filters), page, limit: DEFAULT_PAGE_SIZE },
       });
+      // A signed-in caller's daily budget of donor emails (issue 25); null for visitors, staff.
+      return { ...found, emailBudget: readDonorEmailBudget(headers) };
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,

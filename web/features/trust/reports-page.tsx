@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REPORT_WEIGHT_TO_HIDE } from '../../../common/report-weight.rules.ts';
 import type { ReportedRequestResponse } from '../../../common/trust-response.schema.ts';
 import { secondaryButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
@@ -8,22 +9,21 @@ import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { formatInstant as when } from '../../lib/format-instant.ts';
-import { placeName } from '../../lib/i18n.ts';
+import { formatNumber, placeName } from '../../lib/i18n.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { QUEUE_PAGE_SIZE, useRemoveRequest } from '../requests/lifecycle.api.ts';
+import { ReasonDialog } from '../requests/reason-dialog.tsx';
 import { formatDonationDate } from '../requests/request-format.ts';
 import { StatusBadge } from '../requests/status-badge.tsx';
-import { ReasonDialog } from './reason-dialog.tsx';
+import { VerifiedBadge } from '../requests/verified-badge.tsx';
+import { WithdrawalsSection } from '../requests/withdrawals-section.tsx';
 import {
-  QUEUE_PAGE_SIZE,
   useDismissReport,
-  useRemoveRequest,
   useReportedRequests,
   useRequestReports,
   useVerifyRequest,
 } from './trust.api.ts';
-import { VerifiedBadge } from './verified-badge.tsx';
-import { WithdrawalsSection } from './withdrawals-section.tsx';
 
 const NO_FILTERS = [] as const;
 
@@ -51,7 +51,9 @@ export function ReportsPage() {
           <h1 id="queue-title" className="text-2xl font-bold text-gray-900 sm:text-3xl">
             {t('trust.queue.title')}
           </h1>
-          <p className="mt-1 text-gray-600">{t('trust.queue.intro')}</p>
+          <p className="mt-1 text-gray-600">
+            {t('trust.queue.intro', { threshold: formatNumber(REPORT_WEIGHT_TO_HIDE) })}
+          </p>
         </div>
         <QueryState
           query={queue}
@@ -125,6 +127,12 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
           <span className="text-xs text-gray-600">
             {t('trust.queue.reports')}: <strong>{item.openReports}</strong>
           </span>
+          <span className="text-xs text-gray-600">
+            {t('trust.queue.weight', {
+              weight: formatNumber(item.reportWeight),
+              threshold: formatNumber(REPORT_WEIGHT_TO_HIDE),
+            })}
+          </span>
         </div>
       </div>
       <fieldset
@@ -149,7 +157,7 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
         {item.status === 'pending' && !item.verified && (
           <button
             type="button"
-            className={`${small} bg-emerald-600 text-white hover:bg-emerald-700`}
+            className={`${small} bg-emerald-700 text-white hover:bg-emerald-800`}
             disabled={verify.isPending}
             onClick={() =>
               verify.mutate(item.id, {

@@ -3,20 +3,16 @@ import {
   dismissReport,
   listReportedRequests,
   listRequestReports,
-  listWithdrawals,
-  removeRequest,
   reportRequest,
-  repostRequest,
   verifyRequest,
-  withdrawFromRequest,
 } from '../../../common/contract/trust.contract.ts';
-import type { ReportInput, Repost } from '../../../common/trust.schema.ts';
+import type { ReportInput } from '../../../common/trust.schema.ts';
 import { request, requestPage } from '../../lib/api.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
+import { QUEUE_PAGE_SIZE } from '../requests/lifecycle.api.ts';
 
-// Issue 14: verification, reports, removal, withdrawal and repost, and the staff queue.
-
-export const QUEUE_PAGE_SIZE = 10;
+// Issue 14: verification and reports, and the staff queue. Removal, withdrawal and repost are a
+// request's life: web/features/requests/lifecycle.api.ts.
 
 const trustKey = ['trust'] as const;
 
@@ -51,33 +47,6 @@ export function useReportRequest() {
   });
 }
 
-export function useRemoveRequest() {
-  const refresh = useRefreshAfterTrustAction();
-  return useSingleFlightMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      request(removeRequest, { params: { id }, json: { reason } }),
-    onSettled: refresh,
-  });
-}
-
-export function useWithdraw() {
-  const refresh = useRefreshAfterTrustAction();
-  return useSingleFlightMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      request(withdrawFromRequest, { params: { id }, json: { reason } }),
-    onSettled: refresh,
-  });
-}
-
-export function useRepost() {
-  const refresh = useRefreshAfterTrustAction();
-  return useSingleFlightMutation({
-    mutationFn: ({ id, when }: { id: string; when: Repost }) =>
-      request(repostRequest, { params: { id }, json: when }),
-    onSettled: refresh,
-  });
-}
-
 export function useDismissReport() {
   const refresh = useRefreshAfterTrustAction();
   return useSingleFlightMutation({
@@ -103,16 +72,6 @@ export function useRequestReports(id: string, enabled: boolean) {
     queryKey: [...trustKey, 'reports', id],
     enabled,
     queryFn: () => request(listRequestReports, { params: { id }, query: { limit: 100 } }),
-    staleTime: 0,
-  });
-}
-
-/** Donors' withdrawals, newest first (staff). */
-export function useWithdrawals(page: number) {
-  return useQuery({
-    queryKey: [...trustKey, 'withdrawals', page],
-    queryFn: () => requestPage(listWithdrawals, { query: { page, limit: QUEUE_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }

@@ -4,7 +4,7 @@ import { setLanguage as setLanguageEndpoint } from '../../../common/contract/use
 import { isLanguage, type Language } from '../../../common/languages.ts';
 import { request } from '../../lib/api.ts';
 import { currentLanguage, onLanguageChosen, setLanguage } from '../../lib/i18n.ts';
-import { takeLanguageChosenFromAddress } from '../../lib/language-from-address.ts';
+import { takeLanguageChosenOnThisPage } from '../../lib/language-from-address.ts';
 import { meQueryOptions } from './users.api.ts';
 
 /** PUT /api/users/me/language: the signed-in user's language, for the app and their emails. */
@@ -26,8 +26,9 @@ export function useAccountLanguage(userId: string) {
   useEffect(() => {
     if (adoptedFor === userId) return;
     adoptedFor = userId;
-    // Picked on the switch before the app had taken the page over: a choice, the account's now.
-    const chosen = takeLanguageChosenFromAddress();
+    // Picked on this page before the menu came (through the address before the app had taken
+    // the page over, or on the switch): a choice, the account's now.
+    const chosen = takeLanguageChosenOnThisPage();
     if (chosen) {
       saveLanguage(chosen).catch(() => undefined);
       return;
@@ -35,6 +36,9 @@ export function useAccountLanguage(userId: string) {
     queryClient
       .fetchQuery(meQueryOptions)
       .then((me) => {
+        // Picked on the switch while the account's answer was on its way: the tap wins (and the
+        // listener below has saved it on the account).
+        if (takeLanguageChosenOnThisPage()) return;
         if (isLanguage(me.language) && me.language !== currentLanguage()) {
           return setLanguage(me.language);
         }

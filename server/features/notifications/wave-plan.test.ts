@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../lib/env.ts';
+import { openBags, type WaveRequest, wavePlan } from './wave-plan.ts';
+
+const env = parseEnv({});
+const request = (overrides: Partial<WaveRequest>): WaveRequest => ({
+  urgency: 'scheduled',
+  bloodGroup: 'B+',
+  bags: 1,
+  bagsPledged: 0,
+  ...overrides,
+});
+
+describe('the waves a request sends, by its urgency (issue 27)', () => {
+  it('counts the bags no standing pledge holds', () => {
+    expect(openBags({ bags: 4, bagsPledged: 0 })).toBe(4);
+    expect(openBags({ bags: 4, bagsPledged: 3 })).toBe(1);
+    expect(openBags({ bags: 4, bagsPledged: 4 })).toBe(0);
+    // Bags lowered below the pledges cannot happen (BAGS_BELOW_PLEDGES); never negative anyway.
+    expect(openBags({ bags: 2, bagsPledged: 3 })).toBe(0);
+  });
+
+  it('a critical request: a wave every 5 minutes, 6 donors per open bag, 12 waves', () => {
+    expect(wavePlan(env, request({ urgency: 'critical', bags: 4, bagsPledged: 1 }))).toEqual({
+      size: 18,
+      minutes: 5,
+      maxWaves: 12,
+      spread: false,
+    });
+  });
+
+  it('a critical request for O− or AB− reaches district and division from the first wave', () => {
+    for (const bloodGroup of ['O-', 'AB-'] as const) {
+      expect(wavePlan(env, request({ urgency: 'critical', bloodGroup })).spread).toBe(true);
+      expect(wavePlan(env, request({ urgency: 'urgent', bloodGroup })).spread).toBe(false);
+      expect(wavePlan(env, request({ bloodGroup })).spread).toBe(false);
+    }
+    expect(wavePlan(env, request({ urgency: 'critical', bloodGroup: 'O+' })).spread).toBe(false);
+  });
+
+  it('an urgent request in between; a scheduled one as before issue 27', () => {
+    expect(wavePlan(env, request({ urgency: 'urgent', bags: 2 }))).toEqual({
+      size: 10,
+      minutes: 15,
+      maxWaves: 6,
+      spread: false,
+    });
+    expect(wavePlan(env, request({ bags: 3, bagsPledged: 1 }))).toEqual({
+      size: 10,
+      minutes: 30,
+      maxWaves: 4,
+      spread: false,
+    });
+  });
+
+  it('follows the settings', () => {
+    const custom = parseEnv({
+      CRITICAL_ALERT_WAVE_SIZE: '2',
+      CRITICAL_ALERT_WAVE_MINUTES: '3',
+      CRITICAL_ALERT_MAX_WAVES: '7',
+      ALERT_RARE_GROUPS: 'B-',
+    });
+    expect(
+      wavePlan(custom, request({ urgency: 'critical', bloodGroup: 'B-', bags: 5, bagsPledged: 2 })),
+    ).toEqual({ size: 6, minutes: 3, maxWaves: 7, spread: true });
+  });
+});

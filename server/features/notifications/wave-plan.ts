@@ -1,0 +1,62 @@
+import type { BloodGroup, Urgency } from '../../../common/constants.ts';
+import type { Env } from '../../lib/env.ts';
+
+/** What one alert wave of a request does, by its urgency (issue 27, decision 031). */
+export interface WavePlan {
+  /** Donors to alert: the urgency's wave size for every bag still open. */
+  size: number;
+  /** Minutes until the next wave. */
+  minutes: number;
+  /** Waves one round sends at most. */
+  maxWaves: number;
+  /**
+   * Nearest first (false), or the upazila, district and division side by side from the first
+   * wave (true: a critical request for a rare group, whose nearest donors are few and far).
+   */
+  spread: boolean;
+}
+
+/** The part of a request the waves are planned from. */
+export interface WaveRequest {
+  urgency: Urgency;
+  bloodGroup: BloodGroup;
+  /** Counts as the database returns them (a number, or text from some drivers). */
+  bags: number | string;
+  bagsPledged: number | string;
+}
+
+/** Bags no standing pledge holds yet: what the waves look for. */
+export const openBags = ({ bags, bagsPledged }: Pick<WaveRequest, 'bags' | 'bagsPledged'>) =>
+  Math.max(0, Number(bags) - Number(bagsPledged));
+
+/**
+ * A critical request alerts sooner (a wave every CRITICAL_ALERT_WAVE_MINUTES) and wider (more
+ * donors per open bag, and a rare group's district and division from the first wave); an urgent
+ * one in between; a scheduled one as every request did before issue 27.
+ */
+export function wavePlan(env: Env, request: WaveRequest): WavePlan {
+  const open = openBags(request);
+  switch (request.urgency) {
+    case 'critical':
+      return {
+        size: env.CRITICAL_ALERT_WAVE_SIZE * open,
+        minutes: env.CRITICAL_ALERT_WAVE_MINUTES,
+        maxWaves: env.CRITICAL_ALERT_MAX_WAVES,
+        spread: env.ALERT_RARE_GROUPS.includes(request.bloodGroup),
+      };
+    case 'urgent':
+      return {
+        size: env.URGENT_ALERT_WAVE_SIZE * open,
+        minutes: env.URGENT_ALERT_WAVE_MINUTES,
+        maxWaves: env.URGENT_ALERT_MAX_WAVES,
+        spread: false,
+      };
+    case 'scheduled':
+      return {
+        size: env.ALERT_WAVE_SIZE * open,
+        minutes: env.ALERT_WAVE_MINUTES,
+        maxWaves: env.ALERT_MAX_WAVES,
+        spread: false,
+      };
+  }
+}

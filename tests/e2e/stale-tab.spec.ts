@@ -1,0 +1,93 @@
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, setupBrowser } from './browser.ts';
+import { type Member, registerMember, signIn } from './fixtures.ts';
+import { DESKTOP, PHONE } from './layout-check.ts';
+
+// Issue 30 item 13: a tab left open as one user, after the browser signed in as another in a
+// second tab, created a request under the second account.
+
+const browser = setupBrowser();
+
+/** Tomorrow as YYYY-MM-DD (a date input's value). */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** The recipients of the member's own requests, asked in a context of their own. */
+async function recipientsOf(member: Member): Promise<string[]> {
+  const page = await browser.newPage();
+  await signIn(page.context(), member);
+  const res = await page
+    .context()
+    .request.get(`/api/donation-request?email=${encodeURIComponent(member.email)}&limit=100`);
+  expect(res.ok()).toBe(true);
+  const items = (await res.json()) as Array<{ recipientName: string }>;
+  await page.context().close();
+  return items.map((item) => item.recipientName);
+}
+
+/** Signs the whole browser (every tab of the context) in as `member`, behind the tabs' backs. */
+async function switchBrowserTo(context: BrowserContext, member: Member) {
+  const res = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: member.email, password: member.password },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+describe('a tab whose session changed in another one', () => {
+  it('refuses to create a request under the other account, and says so (390 px)', async () => {
+    const stamp = Date.now().toString(36);
+    const a = await registerMember({ name: `First ${stamp}` });
+    const b = await registerMember({ name: `Second ${stamp}` });
+    const recipient = `Patient ${stamp}`;
+
+    const tab = await browser.newPage();
+    await tab.setViewportSize(PHONE);
+    await signIn(tab.context(), a);
+    await tab.goto('/dashboard/create-donation-request');
+    await tab.getByRole('heading', { name: 'Create Donation Request' }).waitFor();
+    await tab.getByLabel('Recipient Name').fill(recipient);
+    await tab.getByLabel('Blood Group').selectOption('A-');
+    await tab.getByLabel('Division').selectOption('Khulna');
+    await tab.getByLabel('District').selectOption('Khulna');
+    await tab.getByLabel('Hospital Name').fill('Khulna Medical College Hospital');
+    await tab.getByLabel('Full Address').fill('KDA Avenue, Khulna');
+    await tab.getByLabel('Donation Date').fill(tomorrow());
+    await tab.getByLabel('Donation Time').fill('10:30');
+    await tab.getByLabel('Request Message').fill('Two bags needed before surgery.');
+
+    // Meanwhile the browser signs in as B (another tab, another window).
+    await switchBrowserTo(tab.context(), b);
+    await tab.getByRole('button', { name: 'Request Now' }).click();
+    await tab.getByText('You are signed in as someone else now').waitFor();
+    await tab.getByText(`Nothing was done for First ${stamp}`).waitFor();
+    expect(await tab.getByText('Your request has been sent').count()).toBe(0);
+    // Under neither account.
+    expect(await recipientsOf(b)).not.toContain(recipient);
+    expect(await recipientsOf(a)).not.toContain(recipient);
+    await tab.context().close();
+  });
+
+  it('notices at once when another tab of the browser has signed in as someone else (Bangla, 1280 px)', async () => {
+    const stamp = Date.now().toString(36);
+    const a = await registerMember({ name: `First ${stamp}` });
+    const b = await registerMember({ name: `Second ${stamp}` });
+    const first = await browser.newPage();
+    await first.setViewportSize(DESKTOP);
+    await signIn(first.context(), a);
+    await first.goto('/dashboard?lang=bn');
+    await first.getByText(`First ${stamp}`).first().waitFor();
+
+    // A second tab of the same browser: the browser signs in as B there.
+    const second = await first.context().newPage();
+    await second.setViewportSize(DESKTOP);
+    await switchBrowserTo(first.context(), b);
+    await second.goto('/dashboard');
+    await second.getByText(`Second ${stamp}`).first().waitFor();
+
+    // The first tab, untouched, tells its reader and shows B's account now.
+    await first.getByText('আপনি এখন অন্য অ্যাকাউন্টে লগইন করা').waitFor();
+    await first.getByText(`First ${stamp}-এর জন্য কিছুই করা হয়নি`).waitFor();
+    await first.context().close();
+  });
+});
