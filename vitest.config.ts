@@ -93,6 +93,10 @@ const processProject = (engine: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker fewer than the cores: one worker on a 2-core machine, which
+    // left a core idle while a test waited on PostgreSQL, a child process or a socket. Three
+    // files at a time (TEST_WORKERS overrides); the browser tests set their own below.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       {
         test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] },
@@ -105,7 +109,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.spec.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker on its own server (tests/e2e/global-setup.ts): a
+          // journey waits on the browser and the server in turn, so one file at a time left a
+          // core idle. E2E_WORKERS=1 runs them one by one.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           // A journey through many pages takes 5-10 s here and six times that on a slow CI
           // machine (stop 23: 45 s against a limit of 60). Each step's own wait (30 s) still
           // catches a hang; this bounds only the journey as a whole.

@@ -1,10 +1,11 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { baseUrl } from './site.ts';
 
 /** Debian's Chromium; Playwright cannot download its own browser on these machines. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const baseUrl = () => inject('baseUrl');
+export { baseUrl } from './site.ts';
 
 /**
  * One headless Chromium per spec file and a fresh context (no cookies) per page. A page that

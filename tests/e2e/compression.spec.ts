@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './site.ts';
 
 /**
  * The built server's answers, headers only plus a check that the compressed bytes are the file:
@@ -17,7 +18,7 @@ interface RawAnswer {
 function get(pathname: string, encoding?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      `${inject('baseUrl')}${pathname}`,
+      `${baseUrl()}${pathname}`,
       { headers: encoding ? { 'accept-encoding': encoding } : {} },
       (res) => {
         const parts: Buffer[] = [];

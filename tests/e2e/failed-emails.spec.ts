@@ -1,8 +1,9 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
 import { promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import { dataDir } from './site.ts';
 
 // Issue 25 in the browser: an admin finds an email the outbox gave up on and sends it again.
 
@@ -14,7 +15,7 @@ const browser = setupBrowser();
  * shows that on a moved clock), which a browser test cannot wait for.
  */
 function failedEmail(to: string, subject: string) {
-  const db = new BetterSqlite3(path.join(inject('dataDir'), 'redhope.sqlite'));
+  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
   db.pragma('busy_timeout = 5000');
   const id = crypto.randomUUID();
   const at = new Date().toISOString();

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayBdMobile } from '../../common/phone.rules.ts';
 import { axeViolations } from './axe.ts';
 import { baseUrl, setupBrowser } from './browser.ts';
 import { type Member, registerMember, signIn } from './fixtures.ts';
 import { layoutProblems, PHONE } from './layout-check.ts';
+import { dataDir } from './site.ts';
 
 // Issue 28, items 2 and 3 in the browser: on a pledge, the donor and the family each see the
 // other's number written out, with Call (tel:) and SMS (sms:) links, on a 390 px phone; a
@@ -28,7 +29,7 @@ const freshNumber = () =>
  */
 function verifiedNumber(member: Member) {
   const phone = freshNumber();
-  const db = new BetterSqlite3(path.join(inject('dataDir'), 'redhope.sqlite'));
+  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
   db.pragma('busy_timeout = 5000');
   const at = new Date().toISOString();
   db.prepare(

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setupBrowser } from './browser.ts';
+import { baseUrl } from './site.ts';
 
 const browser = setupBrowser();
 
 /** The page as the server sends it, before any JavaScript. */
 async function html(pathname: string): Promise<string> {
-  const res = await fetch(`${inject('baseUrl')}${pathname}`);
+  const res = await fetch(`${baseUrl()}${pathname}`);
   expect(res.status).toBe(200);
   return res.text();
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import bnLists from '../../web/locales/bn.lists.json';
 import bnScreens from '../../web/locales/bn.screens.json';
 import enLists from '../../web/locales/en.lists.json';
@@ -9,6 +9,7 @@ import { axeViolations } from './axe.ts';
 import { setupBrowser } from './browser.ts';
 import { callApi, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
 import { DESKTOP, layoutProblems, PHONE } from './layout-check.ts';
+import { dataDir } from './site.ts';
 
 // Issue 29: the admin and volunteer home gains the last 30 days' outcome charts and the requests
 // open longer than their urgency allows (critical 1 h), each linking to its page, in English and
@@ -27,7 +28,7 @@ const call = callApi<{ insertedId?: string }>;
 
 /** The e2e server's database, for what a browser test cannot wait for (time) or do (roles). */
 function database() {
-  const db = new BetterSqlite3(path.join(inject('dataDir'), 'redhope.sqlite'));
+  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
   db.pragma('busy_timeout = 5000');
   return db;
 }

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser } from './browser.ts';
-import { callApi, type Member, promoteToAdmin, registerMember, signIn } from './fixtures.ts';
+import {
+  callApi,
+  type Member,
+  promoteToAdmin,
+  registerMember,
+  reloadInBangla,
+  signIn,
+} from './fixtures.ts';
 import { DESKTOP, PHONE } from './layout-check.ts';
 
 // Issue 30, what the acceptance walk found: each at the size (and in the language) where it
@@ -499,8 +506,7 @@ describe('at the open-request limit (item 8)', () => {
     expect(await page.getByLabel('Recipient Name').count()).toBe(0);
     await page.getByRole('link', { name: 'Go to My Donation Request' }).waitFor();
 
-    await page.evaluate(() => localStorage.setItem('redhope.lang', 'bn'));
-    await page.reload();
+    await reloadInBangla(page);
     await page.getByText('আপনার ৩টি খোলা অনুরোধ আছে', { exact: false }).waitFor();
     await page.context().close();
   });
@@ -578,8 +584,7 @@ describe('Donate Now on a phone (items 1 and 6)', () => {
       'NOT_ELIGIBLE_YET',
     );
 
-    await donor.evaluate(() => localStorage.setItem('redhope.lang', 'bn'));
-    await donor.reload();
+    await reloadInBangla(donor);
     // Polled over the page's whole text, so a failure shows what the page said instead.
     await expect
       .poll(() => donor.locator('main').innerText(), { timeout: 30_000 })
