@@ -197,6 +197,33 @@ describe(`phone numbers verified by SMS (${process.env.TEST_ENGINE})`, () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
+  it('sends at most 5 codes an hour from one address, to any numbers, in words', async () => {
+    const user = await createUser(t.db);
+    const headers = { ...(await bearerFor(t.db, user.id)), 'accept-language': 'en' };
+    // One account asking again replaces its code; the address's count goes on.
+    const ask = (ip: string, phone: string) =>
+      call(t, 'POST', '/api/users/me/phone', {
+        headers,
+        body: { phone },
+        ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await ask('10.9.9.9', `0171000000${i}`)).status);
+    const sixth = await ask('10.9.9.9', '01710000005');
+    expect([...statuses, sixth.status]).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(sixth.body.error.message).toMatch(/\w+ \w+/);
+    // Nothing was written for the refused one; another address may still ask for that number.
+    expect(
+      await t.db
+        .selectFrom('phoneVerification')
+        .select('phone')
+        .where('phone', '=', '+8801710000005')
+        .execute(),
+    ).toEqual([]);
+    expect((await ask('10.8.8.8', '01710000005')).status).toBe(202);
+  });
+
   it('turns SMS alerts on only for a verified number', async () => {
     const user = await createUser(t.db);
     const refused = await as(user, 'PUT', '/api/users/me/phone/alerts', {
@@ -332,6 +359,31 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
       '8801712345678',
     ]);
     expect(sleeper.id).not.toBe(nightOwl.id);
+  });
+
+  it('drops at 07:00 an alert held through the night whose need was met meanwhile', async () => {
+    await start();
+    await verifiedDonor('01712345678');
+    clock.set(dhakaAt('23:00'));
+    const before = sink.parts.length;
+    // Due in two days (not critical): both alerts are held until 07:00.
+    const later = { donationDate: dhakaDate(2), donationTime: '10:00' };
+    const met = await requestAlerting({ ...later, hospitalName: 'Ad-din Akij Hospital' });
+    await requestAlerting({ ...later, recipientName: 'Still Waiting' });
+    expect(messagesOf(sink.parts.slice(before))).toHaveLength(0);
+    // 03:00: another donor pledges the one bag of the first request; its need is met.
+    clock.set(dhakaAt('03:00', 1));
+    const giver = await createUser(t.db, { bloodGroup: 'B+' });
+    const pledged = await as(giver, 'PATCH', `/api/donation-request/${met}`, {
+      status: 'inprogress',
+    });
+    expect(pledged.status).toBe(200);
+    clock.set(dhakaAt('07:00', 1));
+    await worker.runDue();
+    const sent = messagesOf(sink.parts.slice(before));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('Jashore General Hospital');
+    expect((await smsJobs()).filter((job) => job.status === 'pending')).toEqual([]);
   });
 
   it('keeps to the per-donor daily cap', async () => {
