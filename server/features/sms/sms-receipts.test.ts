@@ -226,9 +226,11 @@ describe(`HTTP SMS delivery receipts (${process.env.TEST_ENGINE})`, () => {
       app,
       SECRET,
       { id: 'gw-1', status: 'DELIVRD' },
-      { contentType: 'text/plain' },
+      { contentType: 'text/plain', language: 'bn' },
     );
     expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(text.body.error.message).toMatch(/[\u0980-\u09FF]/);
     expect((await message()).status).toBe('sent');
   });
 });
