@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { smsSize } from '../../../common/sms-segments.rules.ts';
 import { bearerFor, createUser, dhakaDate, requestForm } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { HOUR, MINUTE, manualClock, SECOND } from '../../test/manual-clock.ts';
 import { messagesOf, type SmppSink, startSmppSink } from '../../test/smpp-sink.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testWorker } from '../../test/worker.ts';
 
@@ -399,8 +400,14 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
     expect(messagesOf(sink.parts.slice(before))).toHaveLength(2);
   });
 
-  it('stops at the daily budget, says so to admins, and the alert still goes in-app', async () => {
-    await start({ SMS_DAILY_BUDGET: '4' });
+  it('stops at the daily budget, says so to admins, and the alert still goes in-app and by email', async () => {
+    const mail = await startSmtpSink();
+    onTestFinished(() => mail.close());
+    await start({
+      SMS_DAILY_BUDGET: '4',
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'RedHope <a@redhope.test>',
+    });
     // The two codes cost 2 parts of the 4; an alert here is 2 parts (161 GSM-7 characters).
     const first = await verifiedDonor('01712345678');
     const second = await verifiedDonor('01812345678');
@@ -424,6 +431,10 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
       .where('kind', '=', 'match-alert')
       .execute();
     expect(notices.map((n) => n.userId).sort()).toEqual([first.id, second.id].sort());
+    // The donor the budget kept from an SMS is told by email too, as are both.
+    await worker.runDue();
+    const alerted = mail.accepted.flatMap((email) => email.to);
+    expect(alerted.sort()).toEqual([first.email, second.email].sort());
   });
 });
 
