@@ -7,7 +7,7 @@ import { displayBdMobile } from '../../../common/phone.rules.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { describe, FieldErrorText, inputClass, labelClass } from '../../components/form-field.tsx';
 import { Modal } from '../../components/modal.tsx';
-import { apiMessage } from '../../lib/api.ts';
+import { ApiError, apiMessage } from '../../lib/api.ts';
 import { TWO_FACTOR_PAGE } from '../auth/two-factor-banner.tsx';
 import { CallButtons } from './call-buttons.tsx';
 import { DonorNumbers } from './donor-numbers.tsx';
@@ -31,7 +31,9 @@ export function StaffContactView({
   const view = useStaffContactView(request.id);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
+  // The reason's own fault (said at the field) apart from a refusal of the look itself.
   const [error, setError] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
   const [shown, setShown] = useState<RequestContactsResponse>();
   const resultTitle = useRef<HTMLHeadingElement>(null);
 
@@ -43,6 +45,7 @@ export function StaffContactView({
   const close = () => {
     setOpen(false);
     setError(undefined);
+    setRefusal(undefined);
   };
 
   const submit = (event: FormEvent) => {
@@ -51,13 +54,18 @@ export function StaffContactView({
     const parsed = staffContactViewSchema.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
+    setRefusal(undefined);
     view.mutate(parsed.data.reason, {
       onSuccess: (answer) => {
         setReason('');
         setOpen(false);
         setShown(answer);
       },
-      onError: (failure) => setError(apiMessage(failure, t('errors.generic'))),
+      onError: (failure) => {
+        const words = apiMessage(failure, t('errors.generic'));
+        if (failure instanceof ApiError && 'reason' in failure.details) setError(words);
+        else setRefusal(words);
+      },
     });
   };
 
@@ -104,6 +112,11 @@ export function StaffContactView({
               />
               <FieldErrorText id={`${id}-reason`} message={error} />
             </div>
+            {refusal && (
+              <p role="alert" className="text-sm text-red-700">
+                {refusal}
+              </p>
+            )}
             <div className="flex flex-wrap justify-end gap-3">
               <button type="button" className={secondaryButton} onClick={close}>
                 {t('requests.handoff.cancel')}
