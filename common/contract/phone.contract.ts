@@ -91,11 +91,20 @@ export const recordSmsReceipt = {
   description:
     'For the HTTP adapter (SMS_URL=https://…); SMPP gateways send receipts on their connection. ' +
     'Only when the server sets SMS_RECEIPT_SECRET, which is the last part of the path; ' +
-    'otherwise 404. A wrong secret is refused (403) and changes nothing. 404 with ' +
+    'otherwise 404. The body is JSON or application/x-www-form-urlencoded, with the same ' +
+    'fields. A wrong secret is refused (403) and changes nothing. 404 with ' +
     '`SMS_RECEIPT_UNKNOWN`: no SMS has that id yet — send it again shortly.',
   request: {
     params: z.object({ secret: z.string() }),
-    body: body(smsReceiptSchema),
+    // JSON, or the form fields most Bangladeshi gateways post: the same fields either way. Not
+    // `required` only because a required body of two types would run both parsers on it; the
+    // handler checks the one that came (a missing body is a 400 in words).
+    body: {
+      content: {
+        'application/json': { schema: smsReceiptSchema },
+        'application/x-www-form-urlencoded': { schema: smsReceiptSchema },
+      },
+    },
   },
   responses: {
     200: json(smsReceiptResponseSchema, 'Recorded, or a state on the way, taken'),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BLOOD_GROUPS, type BloodGroup } from '../../common/constants.ts';
+import { parseHttpSmsFields } from './http-sms-fields.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -153,6 +154,20 @@ export const envSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  // What the aggregator's HTTP API takes (http-sms-fields.ts): JSON or form fields, and its
+  // names for our four fields (to=number,from=senderid,text=message,reference=csms_id).
+  SMS_HTTP_BODY: z.enum(['json', 'form'], { error: 'must be json or form' }).default('json'),
+  SMS_HTTP_FIELDS: z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const names = parseHttpSmsFields(text);
+      if (typeof names === 'string') {
+        ctx.addIssue({ code: 'custom', message: names });
+        return z.NEVER;
+      }
+      return names;
+    }),
   // The HTTP adapter's delivery receipts (issue 28): the gateway posts them to
   // /api/sms/receipts/<this secret>; unset, that address does not exist (404).
   SMS_RECEIPT_SECRET: z

@@ -71,6 +71,10 @@ export function createErrorHandler(logger: Logger, languages: LanguageSource) {
     if (err instanceof SyntaxError && /JSON/.test(err.message)) {
       return c.json(body('MALFORMED_JSON', text(msg('errors.malformedJson'))), 400);
     }
+    if (err instanceof HTTPException && err.status === 415) {
+      // A body of a type the endpoint does not take (the OpenAPI router's own refusal): in words.
+      return c.json(body('UNSUPPORTED_MEDIA_TYPE', text(msg('errors.sendAsJson'))), 415);
+    }
     if (err instanceof HTTPException && err.status < 500) {
       const json = /json/i.test(err.message);
       const message = json

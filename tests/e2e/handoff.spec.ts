@@ -6,12 +6,14 @@ import { displayBdMobile } from '../../common/phone.rules.ts';
 import { axeViolations } from './axe.ts';
 import { baseUrl, setupBrowser } from './browser.ts';
 import { type Member, registerMember, signIn } from './fixtures.ts';
-import { layoutProblems, PHONE } from './layout-check.ts';
+import { DESKTOP, layoutProblems, PHONE } from './layout-check.ts';
 import { dataDir } from './site.ts';
 
 // Issue 28, items 2 and 3 in the browser: on a pledge, the donor and the family each see the
-// other's number written out, with Call (tel:) and SMS (sms:) links, on a 390 px phone; a
-// withdrawal hides it again.
+// other's number written out, with Call (tel:) and SMS (sms:) links, on a 390 px phone (the
+// request's page, and the family's My Donation Request row, whose Contact asks only when
+// pressed); staff see them at 1280 px only through the audited view, giving a reason; a
+// withdrawal hides them again.
 
 const browser = setupBrowser();
 
@@ -22,6 +24,13 @@ const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 
 const freshNumber = () =>
   `+8801${3 + Math.floor(Math.random() * 7)}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
+/** The e2e server's database, for what no screen or endpoint may set (SMS codes, roles). */
+function database() {
+  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
 /**
  * A number verified on `member`, written straight into the e2e server's database: the e2e server
  * sends no SMS (no SMS_URL), so no code could arrive; server/features/sms/sms.test.ts shows the
@@ -29,8 +38,7 @@ const freshNumber = () =>
  */
 function verifiedNumber(member: Member) {
   const phone = freshNumber();
-  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
-  db.pragma('busy_timeout = 5000');
+  const db = database();
   const at = new Date().toISOString();
   db.prepare(
     'insert into userPhone (userId, phone, verifiedAt, smsAlerts, nightAlerts, updatedAt) values (?, ?, ?, 0, 0, ?)',
@@ -52,7 +60,7 @@ const problemsOf = async (page: Page) => [
 ];
 
 describe('the hand-off on a pledge (issue 28)', () => {
-  it('donor and family see each other’s number with Call and SMS on a 390 px phone, until a withdrawal', async () => {
+  it('donor and family see each other’s number with Call and SMS on a 390 px phone (page and row), staff only by asking, until a withdrawal', async () => {
     const stamp = Date.now().toString(36);
     const requester = await registerMember({ name: `Family ${stamp}` });
     const donor = await registerMember({ name: `Donor ${stamp}`, bloodGroup: 'B+' });
@@ -111,6 +119,65 @@ describe('the hand-off on a pledge (issue 28)', () => {
     expect(await callDonor.getAttribute('href')).toBe(`tel:${donorNumber}`);
     expect(await problemsOf(family)).toEqual([]);
 
+    // My Donation Request on the phone: the row's Contact asks for the numbers only when pressed.
+    const contactsPath = `/api/donation-request/${id}/contacts`;
+    let asked = 0;
+    family.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === contactsPath) asked += 1;
+    });
+    await family.goto('/dashboard/my-donation-requests');
+    const recipient = `Surgery patient ${stamp}`;
+    const contact = family.getByRole('button', { name: `Contact the donors for ${recipient}` });
+    await contact.waitFor();
+    expect(asked).toBe(0);
+    expect(await family.getByText(donorWritten).count()).toBe(0);
+    await contact.click();
+    const rowDialog = family.getByRole('dialog', { name: `Donors for ${recipient}` });
+    const rowCall = rowDialog.getByRole('link', { name: `Call ${donor.name} on ${donorWritten}` });
+    expect(await rowCall.getAttribute('href')).toBe(`tel:${donorNumber}`);
+    expect(asked).toBe(1);
+    expect(await problemsOf(family)).toEqual([]);
+    await family.keyboard.press('Escape');
+    await rowDialog.waitFor({ state: 'hidden' });
+    expect(await contact.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // A volunteer at 1280 px: no number until they ask with a reason (at least 10 characters).
+    const volunteer = await registerMember({ name: `Volunteer ${stamp}` });
+    const db = database();
+    db.prepare(`update "user" set role = 'volunteer' where id = ?`).run(volunteer.id);
+    db.close();
+    const staff = await browser.newPage();
+    await staff.setViewportSize(DESKTOP);
+    await signIn(staff.context(), volunteer);
+    await staff.goto(`/blood-donation-request/${id}`);
+    const see = staff.getByRole('button', { name: 'See contact numbers' });
+    await see.click();
+    expect(await staff.getByText(written).count()).toBe(0);
+    const ask = staff.getByRole('dialog', { name: 'See this request’s contact numbers' });
+    const reason = ask.getByRole('textbox', { name: 'Why do you need the numbers?' });
+    await reason.fill('to check');
+    const show = ask.getByRole('button', { name: 'Show the numbers' });
+    await show.press('Enter');
+    await ask
+      .getByText('Please say why you need to see these numbers (at least 10 characters).')
+      .waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    await reason.fill('The family says a donor does not answer their calls.');
+    await show.press('Enter');
+    const seen = staff.getByRole('region', { name: 'Contact numbers (staff view)' });
+    const staffCall = seen.getByRole('link', { name: `Call ${requester.name} on ${written}` });
+    expect(await staffCall.getAttribute('href')).toBe(`tel:${familyNumber}`);
+    const donorCall = seen.getByRole('link', { name: `Call ${donor.name} on ${donorWritten}` });
+    expect(await donorCall.getAttribute('href')).toBe(`tel:${donorNumber}`);
+    // The screen reader is taken to the numbers.
+    expect(
+      await seen
+        .getByRole('heading', { name: 'Contact numbers (staff view)' })
+        .evaluate((element) => element === document.activeElement),
+    ).toBe(true);
+    expect(await problemsOf(staff)).toEqual([]);
+    await staff.context().close();
+
     // The donor withdraws: the number is hidden again on both sides.
     const withdrawn = await giver.context().request.post(`/api/donation-request/${id}/withdraw`, {
       headers: { origin: baseUrl() },
@@ -122,7 +189,7 @@ describe('the hand-off on a pledge (issue 28)', () => {
     expect(await giver.getByText(written).count()).toBe(0);
     expect(await giver.locator(`a[href="tel:${familyNumber}"]`).count()).toBe(0);
     expect(await giver.getByRole('region', { name: 'Contact for the hand-off' }).count()).toBe(0);
-    await family.reload();
+    await family.goto(`/blood-donation-request/${id}`);
     await family.getByText('No donor has pledged a bag yet.').waitFor();
     expect(await family.getByText(donorWritten).count()).toBe(0);
 

@@ -228,6 +228,42 @@ describe(`numbers between the two sides of a pledge (${process.env.TEST_ENGINE})
     ).toBe(200);
     expect((await contacts(another, cancelled)).body.error.code).toBe('HANDOFF_ENDED');
   });
+
+  it('hides them from both sides once staff remove the request; staff still look, audited', async () => {
+    const removed = await postRequest(requester, { recipientName: 'To be removed' });
+    const giver = await withNumber(await createUser(t.db), '+8801713000009');
+    await pledge(giver, removed);
+    expect((await contacts(giver, removed)).body.contact).toBe('+8801711000001');
+    expect((await contacts(requester, removed)).body.donors[0].number).toBe('+8801713000009');
+    const gone = await as(volunteer, 'POST', `/api/donation-request/${removed}/remove`, {
+      reason: 'Reported as a fake request asking for money',
+    });
+    expect(gone.status).toBe(200);
+    for (const side of [giver, requester]) {
+      const res = await contacts(side, removed);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('HANDOFF_ENDED');
+      expect(everyAnswer(res)).not.toContain('+880');
+    }
+    // Staff may still look (a removed request is where fraud is checked), giving a reason.
+    const reason = 'Checking the reported request before calling the family';
+    const look = await as(
+      volunteer,
+      'POST',
+      `/api/donation-request/${removed}/contacts/staff-view`,
+      {
+        reason,
+      },
+    );
+    expect(look.status).toBe(200);
+    expect(look.body.contact).toBe('+8801711000001');
+    expect(look.body.donors.map((d: { number: string }) => d.number)).toEqual(['+8801713000009']);
+    const looks = (await reveals(volunteer.id, removed)).filter(
+      (e) => e.action === 'phone.staffView',
+    );
+    expect(looks).toHaveLength(2);
+    for (const entry of looks) expect(entry.detail).toContain(reason);
+  });
 });
 
 describe(`a request's contact number (${process.env.TEST_ENGINE})`, () => {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { recordSmsReceipt } from '../../../common/contract/phone.contract.ts';
 import { msg } from '../../../common/message-key.ts';
+import { smsReceiptSchema } from '../../../common/phone.schema.ts';
 import type { AppDeps, AppEnv } from '../../lib/context.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
@@ -33,13 +34,18 @@ const ON_THE_WAY = new Set([
   'UNKNOWN',
 ]);
 
+/** An aggregator's form post (what most Bangladeshi gateways send) rather than JSON. */
+const isFormBody = (contentType: string | undefined) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType ?? '');
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * POST /api/sms/receipts/:secret (issue 28): the HTTP adapter's delivery receipts, recorded as
  * the SMPP gateway's deliver_sm are (markReceipt: the message delivered or undelivered). Off (404,
  * like any unknown path) until SMS_RECEIPT_SECRET is set; a wrong secret is refused (403) before
- * the body is looked at, compared in constant time. The secret is in the path because that is
+ * the body is looked at, compared in constant time. The body is JSON or a form post
+ * (application/x-www-form-urlencoded), with the same fields. The secret is in the path because that is
  * what aggregators' callback settings take; the request log writes the path without it.
  */
 export function smsReceiptRoutes({ db, env, clock, logger }: AppDeps) {
@@ -53,7 +59,11 @@ export function smsReceiptRoutes({ db, env, clock, logger }: AppDeps) {
     return next();
   };
   return createRouter().openapi(guarded(recordSmsReceipt, guard), async (c) => {
-    const receipt = c.req.valid('json');
+    // Either body type, checked again whole: with neither (no body) both parsers stood aside.
+    const sent = isFormBody(c.req.header('content-type'))
+      ? c.req.valid('form')
+      : c.req.valid('json');
+    const receipt = smsReceiptSchema.parse(sent);
     const state = receipt.status.toUpperCase().replace(/[\s_-]+/g, '');
     if (ON_THE_WAY.has(state)) return c.json({ status: 'ignored' as const }, 200);
     const delivered = DELIVERED.has(state);

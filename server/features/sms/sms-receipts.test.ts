@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectAnswerMatchesContract } from '../../test/contract-check.ts';
 import { bearerFor, createUser } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { manualClock } from '../../test/manual-clock.ts';
@@ -72,6 +73,27 @@ async function oneSentSms(env: Record<string, string> = { SMS_RECEIPT_SECRET: SE
 
 const receipt = (app: TestApp, secret: string, body: unknown) =>
   call(app, 'POST', `/api/sms/receipts/${secret}`, { headers: { origin: '' }, body });
+
+/**
+ * A receipt posted as a form (application/x-www-form-urlencoded, or another type given), as most
+ * Bangladeshi gateways post it: no Origin, no cookie. The answer is checked against the contract.
+ */
+async function formReceipt(
+  app: TestApp,
+  secret: string,
+  fields: Record<string, string>,
+  { contentType = 'application/x-www-form-urlencoded', language = 'en' } = {},
+) {
+  const path = `/api/sms/receipts/${secret}`;
+  const res = await app.app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': contentType, 'accept-language': language },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const body = await res.json();
+  expectAnswerMatchesContract('POST', path, res.status, res.headers, body);
+  return { status: res.status, body };
+}
 
 describe(`HTTP SMS delivery receipts (${process.env.TEST_ENGINE})`, () => {
   it('marks the SMS the gateway names delivered, and one named by our reference undelivered', async () => {
@@ -151,6 +173,64 @@ describe(`HTTP SMS delivery receipts (${process.env.TEST_ENGINE})`, () => {
     const answer = await receipt(app, SECRET, { id: 'gw-1', status: 'DELIVRD' });
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('NOT_FOUND');
+    expect((await message()).status).toBe('sent');
+  });
+
+  it('takes a receipt posted as a form, with the same fields and the same answers', async () => {
+    const { app, message, reference } = await oneSentSms();
+    // A gateway's form carries fields of its own besides ours: they are passed over.
+    const onTheWay = await formReceipt(app, SECRET, {
+      message_id: 'gw-1',
+      status: 'ENROUTE',
+      msisdn: '8801712345678',
+    });
+    expect(onTheWay).toMatchObject({ status: 200, body: { status: 'ignored' } });
+    expect((await message()).status).toBe('sent');
+
+    const delivered = await formReceipt(app, SECRET, { id: 'gw-1', status: 'DELIVRD' });
+    expect(delivered).toMatchObject({ status: 200, body: { status: 'delivered' } });
+    expect((await message()).status).toBe('delivered');
+
+    const failed = await formReceipt(app, SECRET, { reference, status: 'failed' });
+    expect(failed).toMatchObject({ status: 200, body: { status: 'undelivered' } });
+    expect((await message()).status).toBe('undelivered');
+  });
+
+  it('checks a form receipt as a JSON one: secret first, then its fields, in words, changing nothing', async () => {
+    const { app, message } = await oneSentSms();
+    const wrong = await formReceipt(app, 'rcpt_wrong_wrong_wrong_wrong_wrong', {
+      id: 'gw-1',
+      status: 'DELIVRD',
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.message).toContain('check the secret');
+
+    const nameless = await formReceipt(app, SECRET, { status: 'DELIVRD' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.error.message).toContain('Name the message');
+    const stateless = await formReceipt(app, SECRET, { id: 'gw-1' }, { language: 'bn' });
+    expect(stateless.status).toBe(400);
+    expect(stateless.body.error.code).toBe('VALIDATION_FAILED');
+    expect(stateless.body.error.message).toMatch(/[\u0980-\u09FF]/);
+    const strange = await formReceipt(app, SECRET, { id: 'gw-1', status: 'MAYBE' });
+    expect(strange.status).toBe(400);
+    expect(strange.body.error.code).toBe('SMS_RECEIPT_STATE');
+    const unknown = await formReceipt(app, SECRET, { id: 'gw-999', status: 'DELIVRD' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('SMS_RECEIPT_UNKNOWN');
+
+    // No body at all, and a type that is neither JSON nor a form: refused, never a 500.
+    const empty = await app.app.request(`/api/sms/receipts/${SECRET}`, { method: 'POST' });
+    expect(empty.status).toBe(400);
+    const text = await formReceipt(
+      app,
+      SECRET,
+      { id: 'gw-1', status: 'DELIVRD' },
+      { contentType: 'text/plain', language: 'bn' },
+    );
+    expect(text.status).toBe(415);
+    expect(text.body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(text.body.error.message).toMatch(/[\u0980-\u09FF]/);
     expect((await message()).status).toBe('sent');
   });
 });

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { smsSize } from '../../../common/sms-segments.rules.ts';
 import { bearerFor, createUser, dhakaDate, requestForm } from '../../test/factories.ts';
 import { call } from '../../test/http.ts';
 import { HOUR, MINUTE, manualClock, SECOND } from '../../test/manual-clock.ts';
 import { messagesOf, type SmppSink, startSmppSink } from '../../test/smpp-sink.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testWorker } from '../../test/worker.ts';
 
@@ -197,6 +198,33 @@ describe(`phone numbers verified by SMS (${process.env.TEST_ENGINE})`, () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
   });
 
+  it('sends at most 5 codes an hour from one address, to any numbers, in words', async () => {
+    const user = await createUser(t.db);
+    const headers = { ...(await bearerFor(t.db, user.id)), 'accept-language': 'en' };
+    // One account asking again replaces its code; the address's count goes on.
+    const ask = (ip: string, phone: string) =>
+      call(t, 'POST', '/api/users/me/phone', {
+        headers,
+        body: { phone },
+        ip,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await ask('10.9.9.9', `0171000000${i}`)).status);
+    const sixth = await ask('10.9.9.9', '01710000005');
+    expect([...statuses, sixth.status]).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(sixth.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(sixth.body.error.message).toMatch(/\w+ \w+/);
+    // Nothing was written for the refused one; another address may still ask for that number.
+    expect(
+      await t.db
+        .selectFrom('phoneVerification')
+        .select('phone')
+        .where('phone', '=', '+8801710000005')
+        .execute(),
+    ).toEqual([]);
+    expect((await ask('10.8.8.8', '01710000005')).status).toBe(202);
+  });
+
   it('turns SMS alerts on only for a verified number', async () => {
     const user = await createUser(t.db);
     const refused = await as(user, 'PUT', '/api/users/me/phone/alerts', {
@@ -334,6 +362,31 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
     expect(sleeper.id).not.toBe(nightOwl.id);
   });
 
+  it('drops at 07:00 an alert held through the night whose need was met meanwhile', async () => {
+    await start();
+    await verifiedDonor('01712345678');
+    clock.set(dhakaAt('23:00'));
+    const before = sink.parts.length;
+    // Due in two days (not critical): both alerts are held until 07:00.
+    const later = { donationDate: dhakaDate(2), donationTime: '10:00' };
+    const met = await requestAlerting({ ...later, hospitalName: 'Ad-din Akij Hospital' });
+    await requestAlerting({ ...later, recipientName: 'Still Waiting' });
+    expect(messagesOf(sink.parts.slice(before))).toHaveLength(0);
+    // 03:00: another donor pledges the one bag of the first request; its need is met.
+    clock.set(dhakaAt('03:00', 1));
+    const giver = await createUser(t.db, { bloodGroup: 'B+' });
+    const pledged = await as(giver, 'PATCH', `/api/donation-request/${met}`, {
+      status: 'inprogress',
+    });
+    expect(pledged.status).toBe(200);
+    clock.set(dhakaAt('07:00', 1));
+    await worker.runDue();
+    const sent = messagesOf(sink.parts.slice(before));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('Jashore General Hospital');
+    expect((await smsJobs()).filter((job) => job.status === 'pending')).toEqual([]);
+  });
+
   it('keeps to the per-donor daily cap', async () => {
     await start({ SMS_PER_DONOR_PER_DAY: '1', MAX_OPEN_REQUESTS_PER_USER: '5' });
     await verifiedDonor('01712345678');
@@ -347,8 +400,14 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
     expect(messagesOf(sink.parts.slice(before))).toHaveLength(2);
   });
 
-  it('stops at the daily budget, says so to admins, and the alert still goes in-app', async () => {
-    await start({ SMS_DAILY_BUDGET: '4' });
+  it('stops at the daily budget, says so to admins, and the alert still goes in-app and by email', async () => {
+    const mail = await startSmtpSink();
+    onTestFinished(() => mail.close());
+    await start({
+      SMS_DAILY_BUDGET: '4',
+      SMTP_URL: mail.url,
+      MAIL_FROM: 'RedHope <a@redhope.test>',
+    });
     // The two codes cost 2 parts of the 4; an alert here is 2 parts (161 GSM-7 characters).
     const first = await verifiedDonor('01712345678');
     const second = await verifiedDonor('01812345678');
@@ -372,6 +431,10 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
       .where('kind', '=', 'match-alert')
       .execute();
     expect(notices.map((n) => n.userId).sort()).toEqual([first.id, second.id].sort());
+    // The donor the budget kept from an SMS is told by email too, as are both.
+    await worker.runDue();
+    const alerted = mail.accepted.flatMap((email) => email.to);
+    expect(alerted.sort()).toEqual([first.email, second.email].sort());
   });
 });
 

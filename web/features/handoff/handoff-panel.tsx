@@ -9,6 +9,7 @@ import { PhoneCodeInput, PhoneNumberInput } from '../../components/phone-inputs.
 import { apiMessage } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { CallButtons } from './call-buttons.tsx';
+import { DonorNumbers } from './donor-numbers.tsx';
 import {
   useConfirmContactCode,
   useRequestContacts,
@@ -59,26 +60,7 @@ export function HandoffPanel({
       )}
       {data && side === 'requester' && (
         <div className="mt-3 flex flex-col gap-4">
-          {data.donors.length === 0 ? (
-            <p className="text-sm text-gray-800">{t('requests.handoff.noDonorsYet')}</p>
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {data.donors.map((donor) => (
-                <li key={donor.pledgeId} className="flex flex-col gap-1">
-                  <span className="text-sm font-medium wrap-anywhere text-gray-900">
-                    {donor.donorName}
-                  </span>
-                  {donor.number ? (
-                    <CallButtons name={donor.donorName} number={donor.number} />
-                  ) : (
-                    <span className="text-sm text-gray-700">
-                      {t('requests.handoff.noDonorNumber')}
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          <DonorNumbers donors={data.donors} emptyText={t('requests.handoff.noDonorsYet')} />
           <ContactNumber
             requestId={request.id}
             editable={request.status === 'pending'}

@@ -3,6 +3,7 @@ import {
   confirmContactCode,
   getRequestContacts,
   requestContactCode,
+  staffViewRequestContacts,
 } from '../../../common/contract/handoff.contract.ts';
 import { changeRequest } from '../../../common/contract/requests.contract.ts';
 import { request } from '../../lib/api.ts';
@@ -51,3 +52,13 @@ export const useSetContactNumber = (requestId: string) =>
   useContactMutation(requestId, (contactPhone: string) =>
     request(changeRequest, { params: { id: requestId }, json: { contactPhone } }),
   );
+
+/**
+ * Staff's audited look at a request's numbers (decision 036): a mutation, not a query, since each
+ * call is an audit entry with its reason; the answer lives only in the component that asked.
+ */
+export const useStaffContactView = (requestId: string) =>
+  useSingleFlightMutation({
+    mutationFn: (reason: string) =>
+      request(staffViewRequestContacts, { params: { id: requestId }, json: { reason } }),
+  });

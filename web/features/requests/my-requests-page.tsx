@@ -3,6 +3,7 @@ import { cellClass } from '../../components/data-table.tsx';
 import { placeName } from '../../lib/i18n.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
+import { RowContact } from '../handoff/row-contact.tsx';
 import { BloodGroupCell, RecipientCell, StatusWithDonorCell, TextCell } from './request-cells.tsx';
 import { formatDonationDate, formatDonationTime } from './request-format.ts';
 import { RequestListSection, useRequestListParams } from './request-list.tsx';
@@ -53,7 +54,10 @@ export function MyRequestsPage() {
           <BloodGroupCell request={request} />
           <StatusWithDonorCell request={request} />
           <td className={cellClass}>
-            <RequestRowActions request={request} canEdit canDelete />
+            <RequestRowActions request={request} canEdit canDelete>
+              {/* Issue 28: the pledged donors' numbers, asked for only on a press. */}
+              <RowContact request={request} />
+            </RequestRowActions>
           </td>
         </tr>
       )}

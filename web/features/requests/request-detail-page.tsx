@@ -15,6 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
 import { HandoffPanel } from '../handoff/handoff-panel.tsx';
+import { StaffContactView } from '../handoff/staff-contact-view.tsx';
 import { MatchesPanel } from '../matching/matches-panel.tsx';
 import { BagsEditor } from './bags-editor.tsx';
 import { DonateAction } from './donate-action.tsx';
@@ -181,6 +182,13 @@ export function RequestDetailPage({
         )}
 
         {handoffSide && <HandoffPanel request={request} side={handoffSide} />}
+        {/* Staff see numbers only by asking, with a reason the audit log keeps (decision 036). */}
+        {isStaff(user.role) && (
+          <StaffContactView
+            request={request}
+            secondFactorMissing={user.role === 'admin' && !user.twoFactorEnabled}
+          />
+        )}
 
         {canChangeBags && (
           // Keyed by the count: after a change (here or elsewhere) the choice starts from it.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
@@ -29,6 +29,8 @@ export interface RequestRowActionsProps {
   showDisabledDelete?: boolean;
   /** SPEC §4: the all-requests screen sends 'canceled', the others 'cancel' (both stored as cancel). */
   cancelStatus?: 'cancel' | 'canceled';
+  /** A page's own actions, after View (My Donation Request's Contact). */
+  children?: ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export function RequestRowActions({
   canDelete,
   showDisabledDelete = false,
   cancelStatus = 'cancel',
+  children,
 }: RequestRowActionsProps) {
   const { t } = useTranslation();
   const changeStatus = useChangeRequestStatus();
@@ -111,6 +114,7 @@ export function RequestRowActions({
       <Link to={`/blood-donation-request/${request.id}`} className={viewClass}>
         {t('requests.actions.view')}
       </Link>
+      {children}
       {request.status === 'inprogress' && (
         <>
           <button
