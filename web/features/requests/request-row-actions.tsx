@@ -8,9 +8,10 @@ import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { EditRequestDialog } from './edit-request-dialog.tsx';
 import { RepostButton } from './repost-button.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
+import { RowActionLabel } from './row-action-label.tsx';
 
 const small =
-  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 const doneClass = `${small} bg-green-700 text-white hover:bg-green-800`;
 const cancelClass = `${small} bg-amber-700 text-white hover:bg-amber-800`;
@@ -104,12 +105,16 @@ export function RequestRowActions({
 
   return (
     <fieldset
-      className="flex min-w-0 flex-wrap items-center gap-1.5"
+      className="row-actions flex min-w-0 flex-wrap items-center gap-1.5"
       aria-label={t('requests.actions.label', { name: request.recipientName })}
       aria-busy={busy || undefined}
     >
-      <Link to={`/blood-donation-request/${request.id}`} className={viewClass}>
-        {t('requests.actions.view')}
+      <Link
+        to={`/blood-donation-request/${request.id}`}
+        className={viewClass}
+        title={t('requests.actions.view')}
+      >
+        <RowActionLabel icon="view">{t('requests.actions.view')}</RowActionLabel>
       </Link>
       {request.status === 'inprogress' && (
         <>
@@ -117,17 +122,19 @@ export function RequestRowActions({
             type="button"
             className={doneClass}
             disabled={busy}
+            title={t('requests.actions.done')}
             onClick={() => void finishAfterAsking('done')}
           >
-            {t('requests.actions.done')}
+            <RowActionLabel icon="done">{t('requests.actions.done')}</RowActionLabel>
           </button>
           <button
             type="button"
             className={cancelClass}
             disabled={busy}
+            title={t('requests.actions.cancel')}
             onClick={() => void finishAfterAsking(cancelStatus)}
           >
-            {t('requests.actions.cancel')}
+            <RowActionLabel icon="cancel">{t('requests.actions.cancel')}</RowActionLabel>
           </button>
         </>
       )}
@@ -137,9 +144,10 @@ export function RequestRowActions({
             type="button"
             className={editClass}
             disabled={busy}
+            title={t('requests.actions.edit')}
             onClick={() => setEditing(true)}
           >
-            {t('requests.actions.edit')}
+            <RowActionLabel icon="edit">{t('requests.actions.edit')}</RowActionLabel>
           </button>
           <EditRequestDialog request={request} open={editing} onClose={() => setEditing(false)} />
         </>
@@ -151,10 +159,14 @@ export function RequestRowActions({
           type="button"
           className={deleteClass}
           disabled={busy || !canDelete}
-          title={canDelete ? undefined : t('requests.actions.deleteAdminOnly')}
+          title={canDelete ? t('requests.actions.delete') : t('requests.actions.deleteAdminOnly')}
           onClick={() => void remove()}
         >
-          {deleteRequest.isPending ? t('requests.actions.deleting') : t('requests.actions.delete')}
+          <RowActionLabel icon="delete">
+            {deleteRequest.isPending
+              ? t('requests.actions.deleting')
+              : t('requests.actions.delete')}
+          </RowActionLabel>
         </button>
       )}
     </fieldset>
