@@ -10,7 +10,7 @@ import { useRepost } from './lifecycle.api.ts';
 import { RowActionLabel } from './row-action-label.tsx';
 
 const buttonClass =
-  'inline-flex items-center justify-center rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'row-action inline-flex items-center justify-center rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Tomorrow in Dhaka (UTC+6), as a date input's value. */
 const tomorrowInDhaka = () =>

@@ -11,7 +11,7 @@ import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 import { RowActionLabel } from './row-action-label.tsx';
 
 const small =
-  'inline-flex items-center justify-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+  'row-action inline-flex items-center justify-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 const doneClass = `${small} bg-green-700 text-white hover:bg-green-800`;
 const cancelClass = `${small} bg-amber-700 text-white hover:bg-amber-800`;
