@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { draftOf } from '../../lib/form-draft.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
-import { EditRequestDialog } from './edit-request-dialog.tsx';
+import { useSession } from '../auth/session.api.ts';
+import { EditRequestDialog, editDraftKey } from './edit-request-dialog.tsx';
 import { RepostButton } from './repost-button.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 import { RowActionLabel } from './row-action-label.tsx';
@@ -46,7 +48,11 @@ export function RequestRowActions({
   const { t } = useTranslation();
   const changeStatus = useChangeRequestStatus();
   const deleteRequest = useDeleteRequest();
-  const [editing, setEditing] = useState(false);
+  const { user } = useSession();
+  // Issue 30 item 9: back from signing in again with an unsaved edit, the dialog opens with it.
+  const [editing, setEditing] = useState(
+    () => canEdit && !!user && draftOf(editDraftKey(request.id), user.id) !== null,
+  );
   const busy = changeStatus.isPending || deleteRequest.isPending;
 
   // Issue 27 (decision 030): done settles every pledge still standing as donated, so a request of
