@@ -12,7 +12,8 @@ import {
 import { DESKTOP, PHONE } from './layout-check.ts';
 
 // Issue 30, what the acceptance walk found: each at the size (and in the language) where it
-// happens. Items 2, 4, 11, 12, 14, 15 and 18 here; item 13 in stale-tab.spec.ts.
+// happens. Items 1, 2, 4, 6, 8, 9, 10, 11, 12, 14, 15, 16 and 18 here; item 13 in stale-tab.spec.ts;
+// item 17 (emails and SMS in Bangla) in server/features/notifications/email.test.ts and sms.test.ts.
 
 const browser = setupBrowser();
 
@@ -591,5 +592,179 @@ describe('Donate Now on a phone (items 1 and 6)', () => {
       .toContain('আপনি এখনো আগের রক্তদানের পর বিশ্রামে আছেন');
     await family.context().close();
     await donor.context().close();
+  });
+});
+
+/** A donor who says yes to the request (PATCH to inprogress: a pledge of one of its bags). */
+async function pledge(requestId: unknown, donor: { name: string; email: string }) {
+  const page = await pageFor(await registerMember(donor), DESKTOP);
+  await call(page, 'PATCH', `/api/donation-request/${String(requestId)}`, {
+    status: 'inprogress',
+  });
+  await page.context().close();
+}
+
+/** The cell of `column` in the table row that holds `text`. */
+const cellOf = (page: Page, text: string, column: string) =>
+  page.locator('tbody tr', { hasText: text }).locator(`td[data-label="${column}"]`);
+
+describe('My Donation Request (item 16)', () => {
+  it("shows each request's donors, name and whole email, in a Donor column at 1280 px and in the card at 390 px", async () => {
+    const member = await registerMember();
+    const page = await pageFor(member, DESKTOP);
+    const tag = member.id.slice(-6);
+    const one = await call(page, 'POST', '/api/donation-request', requestFields(`One ${tag}`));
+    const two = await call(page, 'POST', '/api/donation-request', {
+      ...requestFields(`Two ${tag}`),
+      bags: 2,
+    });
+    await call(page, 'POST', '/api/donation-request', requestFields(`Waiting ${tag}`));
+    const rahim = {
+      name: `Abdur Rahim ${tag}`,
+      email: `abdur.rahim.talukder.${tag}@mail.example.com`,
+    };
+    const karim = { name: `Karim Uddin ${tag}`, email: `karim.uddin.${tag}@mail.example.com` };
+    await pledge(one.insertedId, rahim);
+    await pledge(two.insertedId, karim);
+
+    await page.goto('/dashboard/my-donation-requests');
+    await page.getByRole('columnheader', { name: 'Donor', exact: true }).waitFor();
+    expect(await cellOf(page, `One ${tag}`, 'Donor').innerText()).toContain(rahim.email);
+    expect(await cellOf(page, `One ${tag}`, 'Donor').innerText()).toContain(rahim.name);
+    // A request of several bags: each donor pledged so far.
+    expect(await cellOf(page, `Two ${tag}`, 'Donor').innerText()).toContain(karim.email);
+    expect(await cellOf(page, `Waiting ${tag}`, 'Donor').innerText()).toBe('—');
+
+    // On a phone the table is cards: the donor is still there, under its own label.
+    await page.setViewportSize(PHONE);
+    await page.locator('.data-table-frame[data-cards]').waitFor();
+    const donor = cellOf(page, `One ${tag}`, 'Donor');
+    expect(await donor.isVisible()).toBe(true);
+    expect(await donor.innerText()).toContain(rahim.email);
+    await page.context().close();
+  });
+});
+
+describe('an ended session (item 9)', () => {
+  it('keeps the draft of Create Donation Request, asks to sign in again, and brings it back', async () => {
+    const member = await registerMember();
+    const page = await pageFor(member, DESKTOP);
+    await page.goto('/dashboard/create-donation-request');
+    await page.getByLabel('Recipient Name').fill('Salma Begum');
+    await page.getByLabel('Blood Group').selectOption('A-');
+    await page.getByLabel('Division').selectOption('Khulna');
+    await page.getByLabel('District').selectOption('Jashore');
+    await page.getByLabel('Hospital Name').fill('Jashore General Hospital');
+    await page.getByLabel('Full Address').fill('Hospital Road, Jashore');
+    await page.getByLabel('Donation Date').fill(dhakaDate(3));
+    await page.getByLabel('Donation Time').fill('09:15');
+    await page.getByLabel('Request Message').fill('Two bags before the operation.');
+
+    // The session ends on the server (as after its idle time) while the page still holds it.
+    const cookie = (await page.context().cookies())
+      .map(({ name, value }) => `${name}=${value}`)
+      .join('; ');
+    const ended = await fetch(`${baseUrl()}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: baseUrl(), 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(ended.ok).toBe(true);
+
+    await page.getByRole('button', { name: 'Request Now' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your session ended — sign in again; your draft is kept.' })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+
+    await page.getByLabel('Email').fill(member.email);
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/dashboard/create-donation-request');
+    await expect.poll(() => page.getByLabel('Recipient Name').inputValue()).toBe('Salma Begum');
+    expect(await page.getByLabel('District').inputValue()).toBe('Jashore');
+    expect(await page.getByLabel('Request Message').inputValue()).toBe(
+      'Two bags before the operation.',
+    );
+    await page.context().close();
+  });
+});
+
+/**
+ * Words of the element's text drawn across two lines: each run of letters without a space, and
+ * each part of an email between its break points (EmailText makes each a text node of its own).
+ */
+function brokenWords(row: ReturnType<Page['locator']>): Promise<string[]> {
+  return row.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('.row-action-label, .sr-only')) continue;
+      for (const match of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
+}
+
+/** How far apart the middles of the row's action buttons and links are, up and down (px). */
+const actionsSpread = (row: ReturnType<Page['locator']>) =>
+  row
+    .locator('td:last-child')
+    .locator('a, button')
+    .evaluateAll((items) => {
+      const middles = items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return box.top + box.height / 2;
+      });
+      return Math.max(...middles) - Math.min(...middles);
+    });
+
+describe('laptop tables (item 10)', () => {
+  it('fit at 1280 px: no word broken inside, emails at their dots, actions in one row', async () => {
+    const { admin, page } = await adminAt(DESKTOP);
+    const tag = admin.id.slice(-6);
+    const place = { division: 'Chattogram', district: 'Brahmanbaria' };
+    const recipient = `Mohammad Abdullah Al Mamun ${tag}`;
+    const fields = {
+      ...requestFields(recipient, place),
+      hospitalName: 'Brahmanbaria Sadar Hospital and Medical College',
+    };
+    const { insertedId } = await call(page, 'POST', '/api/donation-request', fields);
+    const donor = {
+      name: `Shafiqur Rahman Chowdhury ${tag}`,
+      email: `shafiqur.rahman.chowdhury.${tag}@mail.example.com`,
+    };
+    await pledge(insertedId, donor);
+
+    for (const path of ['my-donation-requests', 'all-donation-requests']) {
+      await page.goto(`/dashboard/${path}`);
+      const row = page.locator('tbody tr', { hasText: recipient });
+      await row.waitFor();
+      expect(await page.locator('.data-table-frame[data-cards]').count(), path).toBe(0);
+      expect(await brokenWords(row), path).toEqual([]);
+      // View, Done, Cancel, Delete: one row.
+      expect(await row.locator('td:last-child').locator('a, button').count()).toBe(4);
+      expect(await actionsSpread(row), path).toBeLessThan(4);
+    }
+
+    await page.goto('/dashboard/allUsers');
+    const row = page.locator('tbody tr', { hasText: donor.email });
+    await row.waitFor();
+    expect(await page.locator('.data-table-frame[data-cards]').count()).toBe(0);
+    expect(await brokenWords(row)).toEqual([]);
+    expect(await actionsSpread(row)).toBeLessThan(4);
+    await page.context().close();
   });
 });

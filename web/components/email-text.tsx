@@ -9,7 +9,7 @@ import { Fragment } from 'react';
 export function EmailText({ email }: { email: string }) {
   const parts = email.split(/(?<=[@.])|(?=[+_-])/);
   return (
-    <span className="break-words">
+    <span className="email-text break-words">
       {parts.map((part, index) => (
         // Parts of one fixed string: their index is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: the split of one immutable string

@@ -45,12 +45,15 @@ export function Navbar() {
   // On a page with its own menu (the dashboard) the button opens that instead: one menu button.
   const sideMenu = useSideMenu();
   const menuOpen = sideMenu.id ? sideMenu.open : open;
+  // The dashboard's frame is wider (its tables fit at 1280 px, decision 043): the bar keeps to
+  // it, so the sidebar still starts where the logo does.
+  const frame = location.pathname.startsWith('/dashboard') ? 'max-w-7xl' : 'max-w-6xl';
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav
         aria-label={t('nav.label')}
-        className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3"
+        className={`mx-auto flex ${frame} flex-wrap items-center justify-between gap-2 px-4 py-3`}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return;
           // Closed from the keyboard: back to the button that opened it, not lost (issue 30).

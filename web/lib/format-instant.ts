@@ -1,25 +1,9 @@
+import { banglaTime } from '../../common/local-date.ts';
 import { dateTimeFormat } from './date-time-format.ts';
 import { i18n, intlLocale } from './i18n.ts';
 
-/**
- * A time as Bangla says it: the part of the day first, then the clock in Bangla digits
- * ("সকাল ১০:৩০", "রাত্রি ১০:৩০"), where Intl's short time would end in a Latin AM or PM.
- */
-export function banglaTime(value: Date, timeZone?: string): string {
-  const parts = dateTimeFormat(intlLocale('bn'), {
-    hour: 'numeric',
-    minute: '2-digit',
-    dayPeriod: 'short',
-    timeZone,
-  }).formatToParts(value);
-  const period = parts.find((part) => part.type === 'dayPeriod')?.value;
-  const clock = parts
-    .filter((part) => part.type !== 'dayPeriod')
-    .map((part) => part.value)
-    .join('')
-    .trim();
-  return period ? `${period} ${clock}` : clock;
-}
+// Shared with the server's Bangla emails (issue 30 item 17).
+export { banglaTime } from '../../common/local-date.ts';
 
 /**
  * An instant (a notification, a report, an audit entry, a message) as a date and a short time in

@@ -82,6 +82,25 @@ describe(`email through SMTP (${process.env.TEST_ENGINE})`, () => {
     expect(email?.text).not.toMatch(/Someone near you|email\.|Open the request/);
   });
 
+  it("writes a Bangla donor's alert with the district's Bangla name and the date and time in Bangla digits (issue 30)", async () => {
+    const requester = await createUser(t.db, { bloodGroup: 'A+' });
+    await createUser(t.db, { bloodGroup: 'O-', ...place, language: 'bn' });
+    const created = await call(t, 'POST', '/api/donation-request', {
+      headers: await bearerFor(t.db, requester.id),
+      body: requestForm({ hospitalName: 'General Hospital', donationDate: '2030-12-01' }),
+    });
+    expect(created.status).toBe(201);
+    await worker.runDue();
+    await worker.runDue();
+    const [email] = sink.accepted;
+    // As the web writes them in Bangla: the reference data's name, the date and time in Bangla.
+    expect(email?.text).toContain('General Hospital, যশোর');
+    expect(email?.text).toContain('১ ডিসে, ২০৩০, সকাল ৯:১৫');
+    expect(email?.text).not.toContain('Jashore');
+    expect(email?.text).not.toContain('2030-12-01');
+    expect(email?.html).toContain('যশোর');
+  });
+
   it('does not email an alert for a request someone accepted before the email went out', async () => {
     const requester = await createUser(t.db, { bloodGroup: 'A+' });
     const donor = await createUser(t.db, { bloodGroup: 'B+', ...place });

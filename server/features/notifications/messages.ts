@@ -11,6 +11,7 @@ import {
   type RenderedEmail,
   renderEmail,
 } from '../../lib/email-content.ts';
+import { dateIn, placeIn, timeIn } from '../../lib/local-text.ts';
 import { translate } from '../../lib/messages.ts';
 
 /** Where a message's links point. */
@@ -34,7 +35,7 @@ export function emailFor(
   language: Language = 'en',
 ): RenderedEmail {
   const t = (key: MessageKey, params?: MessageParams) => translate(language, key, params);
-  data = safeData(data);
+  data = inLanguage(language, safeData(data));
   const when =
     data.donationDate && data.donationTime
       ? t('email.at', { date: data.donationDate, time: data.donationTime })
@@ -165,6 +166,19 @@ export function emailFor(
         t('email.reportReview.action'),
       );
   }
+}
+
+/**
+ * The request's place, date and time as the reader's language writes them (issue 30 item 17):
+ * in Bangla the district's Bangla name and dates and times in Bangla, as on the web.
+ */
+function inLanguage(language: Language, data: NotificationData): NotificationData {
+  const local: NotificationData = { ...data };
+  if (data.district !== undefined) local.district = placeIn(language, data.district);
+  if (data.donationDate !== undefined) local.donationDate = dateIn(language, data.donationDate);
+  if (data.donationTime !== undefined) local.donationTime = timeIn(language, data.donationTime);
+  if (data.eligibleOn !== undefined) local.eligibleOn = dateIn(language, data.eligibleOn);
+  return local;
 }
 
 /** Longest name or place shown in a sentence or subject; more is cut with an ellipsis. */

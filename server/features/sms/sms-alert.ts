@@ -5,6 +5,7 @@ import { toBool } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/define-job.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { placeIn } from '../../lib/local-text.ts';
 import { publicBaseUrl } from '../../lib/origins.ts';
 import * as phones from './phone.repository.ts';
 import { shortCodeOf } from './short-link.ts';
@@ -66,7 +67,11 @@ function fieldsOf(
     component: request.component,
     bags,
     hospital: request.hospitalName,
-    place: request.upazila ? `${request.upazila}, ${request.district}` : request.district,
+    // In Bangla, the reference data's Bangla names (issue 30 item 17).
+    place: [request.upazila, request.district]
+      .filter((name): name is string => !!name)
+      .map((name) => placeIn(language, name))
+      .join(', '),
     when: smsWhen(language, request),
     link: `${publicBaseUrl(env)}${code ? `/r/${code}` : `/blood-donation-request/${request.id}`}`,
   };

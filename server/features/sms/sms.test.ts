@@ -287,6 +287,20 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
       .toBe('delivered');
   });
 
+  it("names a Bangla donor's upazila and district in Bangla, with the date in Bangla digits (issue 30)", async () => {
+    await start();
+    await verifiedDonor('01712345678', { language: 'bn' });
+    const before = sink.parts.length;
+    await requestAlerting({ hospitalName: 'General Hospital', donationDate: '2030-12-01' });
+    const text = sink.parts
+      .slice(before)
+      .map((p) => p.text)
+      .join('');
+    expect(text).toContain('যশোর সদর');
+    expect(text).toContain('০১/১২ ০৯:১৫');
+    expect(text).not.toContain('Jashore');
+  });
+
   it('delivers once after the gateway drops the connection mid-send', async () => {
     await start();
     await verifiedDonor('01712345678');

@@ -115,7 +115,7 @@ export function AuditLogPage() {
                   )}
                   <p className="text-xs wrap-anywhere text-gray-600">
                     {t('trust.audit.who')}: {entry.actorName} · {entry.actorEmail} ·{' '}
-                    {entry.actorRole}
+                    {t(`trust.audit.roles.${entry.actorRole}`)}
                   </p>
                 </li>
               ))}

@@ -8,6 +8,7 @@ import { primaryButton } from '../../components/button-styles.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
+import { hasDraftAt } from '../../lib/form-draft.ts';
 import { AuthShell } from './auth-shell.tsx';
 import { returnPath, returnState } from './return-path.ts';
 import { SecondFactorStep } from './second-factor-step.tsx';
@@ -31,6 +32,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const { user } = useSession();
+  // Read once: the draft is still there when the return path's page has it.
+  const [draftKept] = useState(() => hasDraftAt(returnPath(location.state)));
   // Issue 25: the password was right and the account asks for its second factor.
   const [codeStep, setCodeStep] = useState(false);
   const {
@@ -86,6 +89,15 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4">
+        {/* Issue 30 item 9: sent here from a form whose session ended, with what was typed kept. */}
+        {draftKept && (
+          <p
+            role="status"
+            className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          >
+            {t('login.draftKept')}
+          </p>
+        )}
         <TextField
           id={`${id}-email`}
           label={t('login.email')}

@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Login, Register } from '../../../common/auth.schema.ts';
 import { request } from '../../lib/api.ts';
+import { clearAllDrafts } from '../../lib/form-draft.ts';
 import { forgetLanguageChosenOnThisPage } from '../../lib/language-from-address.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import {
@@ -60,6 +61,8 @@ export function useSignOut() {
         await navigate('/', { replace: true, flushSync: true });
       }
       endSession(queryClient);
+      // Signing out on purpose: nothing typed stays behind in the tab (issue 30 item 9).
+      clearAllDrafts();
     },
   });
 }
@@ -79,6 +82,7 @@ export function useSignOutEverywhere() {
       // navigation otherwise renders as a transition, after the guard has already seen no user.
       await navigate('/', { replace: true, flushSync: true });
       endSession(queryClient);
+      clearAllDrafts();
     },
   });
 }

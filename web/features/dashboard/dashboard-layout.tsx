@@ -239,8 +239,10 @@ export function DashboardLayout() {
   };
 
   return (
-    // The navbar's frame: max-w-6xl and px-4, so the sidebar starts where the logo does.
-    <div className="mx-auto flex w-full max-w-6xl gap-6 px-4 py-6 lg:py-8">
+    // The navbar's frame on a dashboard page: max-w-7xl and px-4, so the sidebar starts where the
+    // logo does. Wider than elsewhere: the tables need the room to fit as tables at 1280 px,
+    // their words whole (issue 30 item 10, decision 043).
+    <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-6 lg:py-8">
       {/* Large screens: always there. */}
       <aside className="hidden w-56 shrink-0 lg:block">
         <nav

@@ -11,8 +11,9 @@ import { inputClass, labelClass, TextField } from '../../components/form-field.t
 import { QueryError } from '../../components/query-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { UserAvatar } from '../../components/user-avatar.tsx';
-import { apiMessage } from '../../lib/api.ts';
+import { ApiError, apiMessage, endsSession } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { draftOf, useFormDraft } from '../../lib/form-draft.ts';
 import { intlLocale } from '../../lib/i18n.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -39,6 +40,8 @@ const profileFormSchema = updateProfileSchema.omit({ image: true }).required({
 });
 type ProfileFields = z.input<typeof profileFormSchema>;
 type ProfileValues = z.output<typeof profileFormSchema>;
+
+const PROFILE_DRAFT = 'profile';
 
 const toFields = (me: UserResponse): ProfileFields => ({
   name: me.name,
@@ -83,11 +86,16 @@ export function ProfilePage() {
 function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdrawn: boolean }) {
   const { t } = useTranslation();
   const id = useId();
-  const [editing, setEditing] = useState(false);
+  // Issue 30 item 9: back from signing in again with unsaved changes, editing goes on with them.
+  const [editing, setEditing] = useState(() => draftOf(PROFILE_DRAFT, me.id) !== null);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoError, setPhotoError] = useState<string>();
   const updateProfile = useUpdateProfile();
   const markDonated = useMarkDonated();
+  const form = useForm<ProfileFields, unknown, ProfileValues>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: toFields(me),
+  });
   const {
     register,
     handleSubmit,
@@ -96,10 +104,8 @@ function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdr
     setFocus,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<ProfileFields, unknown, ProfileValues>({
-    resolver: zodResolver(profileFormSchema),
-    defaultValues: toFields(me),
-  });
+  } = form;
+  const draft = useFormDraft(PROFILE_DRAFT, me.id, form, { active: editing });
 
   // Fresh data from the server shows at once, unless the user is in the middle of editing.
   useEffect(() => {
@@ -130,6 +136,7 @@ function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdr
     setPhoto(null);
     setPhotoError(undefined);
     reset(toFields(me));
+    draft.clear();
   };
 
   const onSave = useSingleFlightCallback(async (values: ProfileValues) => {
@@ -139,6 +146,7 @@ function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdr
       try {
         image = await uploadImage(photo);
       } catch (error) {
+        if (error instanceof ApiError && endsSession(error)) return; // As below: the draft waits.
         // A limit's refusal says when to try again (SPEC's message has no room for it).
         const why = uploadFailureMessage(error, '');
         await errorDialog(t('profile.uploadFailed'), why || undefined);
@@ -151,10 +159,13 @@ function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdr
         changes: { ...values, upazila: values.upazila || null, ...(image ? { image } : {}) },
       });
     } catch (error) {
+      // The session ended: the sign-in page says so, and the draft waits for the user's return.
+      if (error instanceof ApiError && endsSession(error)) return;
       await errorDialog(t('errors.title'), apiMessage(error, t('errors.generic')));
       return;
     }
     // The profile was refetched before mutateAsync resolved, so this shows the saved values.
+    draft.clear();
     setEditing(false);
     setPhoto(null);
     void toastSuccess(t('profile.updated'));

@@ -4,8 +4,9 @@ import type { CreateRequest } from '../../../common/request.schema.ts';
 import { primaryButton } from '../../components/button-styles.ts';
 import { TextField } from '../../components/form-field.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, endsSession } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { useFormDraft } from '../../lib/form-draft.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { useSession } from '../auth/session.api.ts';
 import { FreeBloodNotice } from './free-blood-notice.tsx';
@@ -13,6 +14,8 @@ import { duplicateOf, useOfferMoreBags } from './more-bags-offer.ts';
 import { OpenLimitNotice } from './open-limit-notice.tsx';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
 import { useCreateRequest, useRequestAllowance } from './requests.api.ts';
+
+const CREATE_DRAFT = 'create-request';
 
 /** /dashboard/create-donation-request (SPEC §2, §5). */
 export function CreateRequestPage() {
@@ -23,6 +26,8 @@ export function CreateRequestPage() {
   const createRequest = useCreateRequest();
   const offerMoreBags = useOfferMoreBags();
   const allowance = useRequestAllowance();
+  // Issue 30 item 9: what is typed survives a session that ends before Request Now.
+  const draft = useFormDraft(CREATE_DRAFT, user?.id, form);
   usePageTitle(t('requests.create.title'));
 
   // The dashboard sits behind the login guard, so this is only the first render's gap.
@@ -32,13 +37,19 @@ export function CreateRequestPage() {
     createRequest.mutateAsync(request).then(
       () => {
         form.reset();
+        draft.clear();
         void toastSuccess(t('requests.create.success'), 2000);
       },
       async (error: unknown) => {
+        // The session ended: the sign-in page says so, and the draft waits for the user's return.
+        if (error instanceof ApiError && endsSession(error)) return;
         // Issue 27: the same patient and date already have an open request: offer more bags there.
         const openId = duplicateOf(error);
         if (openId) {
-          if (await offerMoreBags(openId, request.bags)) form.reset();
+          if (await offerMoreBags(openId, request.bags)) {
+            form.reset();
+            draft.clear();
+          }
           return;
         }
         await errorDialog(

@@ -3,10 +3,15 @@ import type { CreateRequest } from '../../../common/request.schema.ts';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { Modal } from '../../components/modal.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, endsSession } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { clearDraft, useFormDraft } from '../../lib/form-draft.ts';
+import { useSession } from '../auth/session.api.ts';
 import { RequestFormFields, useRequestForm } from './request-form-fields.tsx';
 import { useEditRequest } from './requests.api.ts';
+
+/** The draft of the edit dialog of request `id` (web/lib/form-draft.ts). */
+export const editDraftKey = (id: string) => `edit-request:${id}`;
 
 /** Edits the requester's own pending request in a modal (PATCH with the editable fields). */
 export function EditRequestDialog({
@@ -19,9 +24,14 @@ export function EditRequestDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // Closed without saving (or after saving): the draft goes.
+  const close = () => {
+    clearDraft(editDraftKey(request.id));
+    onClose();
+  };
   return (
-    <Modal open={open} onClose={onClose} title={t('requests.edit.title')} wide>
-      <EditRequestForm request={request} onClose={onClose} />
+    <Modal open={open} onClose={close} title={t('requests.edit.title')} wide>
+      <EditRequestForm request={request} onClose={close} />
     </Modal>
   );
 }
@@ -35,6 +45,7 @@ function EditRequestForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const editRequest = useEditRequest();
   const form = useRequestForm({
     recipientName: request.recipientName,
@@ -51,6 +62,8 @@ function EditRequestForm({
     component: request.component,
     urgency: request.urgency,
   });
+  // Issue 30 item 9: the changes survive a session that ends before Save.
+  useFormDraft(editDraftKey(request.id), user?.id, form);
 
   const onSubmit = (fields: CreateRequest) =>
     editRequest
@@ -60,11 +73,14 @@ function EditRequestForm({
           onClose();
           void toastSuccess(t('requests.edit.success'));
         },
-        (error: unknown) =>
-          errorDialog(
+        (error: unknown) => {
+          // The session ended: the sign-in page says so; this dialog opens again on the return.
+          if (error instanceof ApiError && endsSession(error)) return;
+          return errorDialog(
             t('errors.title'),
             error instanceof ApiError ? error.message : t('errors.generic'),
-          ),
+          );
+        },
       );
 
   return (

@@ -7,9 +7,10 @@ import { Modal } from '../../components/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { useRepost } from './lifecycle.api.ts';
+import { RowActionLabel } from './row-action-label.tsx';
 
 const buttonClass =
-  'inline-flex items-center rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+  'row-action inline-flex items-center justify-center rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Tomorrow in Dhaka (UTC+6), as a date input's value. */
 const tomorrowInDhaka = () =>
@@ -50,8 +51,13 @@ export function RepostButton({ request }: { request: DonationRequestResponse }) 
 
   return (
     <>
-      <button type="button" className={buttonClass} onClick={() => setOpen(true)}>
-        {t('trust.repost.button')}
+      <button
+        type="button"
+        className={buttonClass}
+        title={t('trust.repost.button')}
+        onClick={() => setOpen(true)}
+      >
+        <RowActionLabel icon="repost">{t('trust.repost.button')}</RowActionLabel>
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={t('trust.repost.title')}>
         <form className="flex flex-col gap-4" onSubmit={submit}>

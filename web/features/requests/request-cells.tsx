@@ -61,36 +61,75 @@ export function BloodGroupCell({ request }: { request: DonationRequestResponse }
  * donor with Donated / Did not come (these tables are the requester's and staff's, issue 27).
  */
 export function StatusWithDonorCell({ request }: { request: DonationRequestResponse }) {
-  const { t } = useTranslation();
   return (
     <td className={cellClass}>
       <div className="flex min-w-0 flex-col items-start gap-1.5">
-        {/* One above the other: side by side they widened the column past what fits. */}
-        <span className="flex flex-col items-start gap-1">
-          <StatusBadge status={request.status} />
-          <UrgencyBadge
-            urgency={request.urgency}
-            label={t(`requests.urgency.${request.urgency}`)}
-            fieldLabel={t('requests.fields.urgency')}
-          />
-        </span>
-        {request.confirmationDue && <ConfirmationDueNote />}
-        {showsBags(request) ? (
-          <>
-            <BagsProgress
-              request={request}
-              text={t('requests.found', { found: request.bagsPledged, bags: request.bags })}
-            />
-            <PledgeList request={request} canSettle compact />
-          </>
-        ) : (
-          (request.status === 'inprogress' || request.status === 'done') && (
-            <DonorCell name={request.donorName} email={request.donorEmail} />
-          )
-        )}
+        <RequestStatus request={request} />
+        <RequestDonors request={request} />
       </div>
     </td>
   );
+}
+
+/** The status, urgency and bags found, for a table that shows the donors in their own column. */
+export function StatusCell({ request }: { request: DonationRequestResponse }) {
+  return (
+    <td className={cellClass}>
+      <div className="flex min-w-0 flex-col items-start gap-1.5">
+        <RequestStatus request={request} />
+      </div>
+    </td>
+  );
+}
+
+/**
+ * SPEC §2's donor name and email as a column of their own (issue 30 item 16, My Donation
+ * Request): the one donor of a one-bag request, or each donor still pledged to a bag of a larger
+ * one with Donated / Did not come; a dash while no one has said yes.
+ */
+export function DonorsCell({ request }: { request: DonationRequestResponse }) {
+  return (
+    <td className={cellClass}>
+      {hasDonor(request) ? <RequestDonors request={request} /> : <span aria-hidden="true">—</span>}
+    </td>
+  );
+}
+
+/** Someone holds (or gave) a bag of the request: what RequestDonors shows is not empty. */
+const hasDonor = (request: DonationRequestResponse) =>
+  showsBags(request)
+    ? request.pledges.some((pledge) => pledge.status === 'pledged' || pledge.status === 'donated')
+    : request.status === 'inprogress' || request.status === 'done';
+
+function RequestStatus({ request }: { request: DonationRequestResponse }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {/* One above the other: side by side they widened the column past what fits. */}
+      <span className="flex flex-col items-start gap-1">
+        <StatusBadge status={request.status} />
+        <UrgencyBadge
+          urgency={request.urgency}
+          label={t(`requests.urgency.${request.urgency}`)}
+          fieldLabel={t('requests.fields.urgency')}
+        />
+      </span>
+      {request.confirmationDue && <ConfirmationDueNote />}
+      {showsBags(request) && (
+        <BagsProgress
+          request={request}
+          text={t('requests.found', { found: request.bagsPledged, bags: request.bags })}
+        />
+      )}
+    </>
+  );
+}
+
+/** Who said yes: each pledged donor of a request of several bags, or the one-bag donor. */
+function RequestDonors({ request }: { request: DonationRequestResponse }) {
+  if (showsBags(request)) return <PledgeList request={request} canSettle compact />;
+  if (request.status !== 'inprogress' && request.status !== 'done') return null;
+  return <DonorCell name={request.donorName} email={request.donorEmail} />;
 }
 
 /** An in-progress request past its date (issue 14): the requester should say how it ended. */

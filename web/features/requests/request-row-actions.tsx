@@ -4,13 +4,16 @@ import { Link } from 'react-router';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, dialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
+import { draftOf } from '../../lib/form-draft.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
-import { EditRequestDialog } from './edit-request-dialog.tsx';
+import { useSession } from '../auth/session.api.ts';
+import { EditRequestDialog, editDraftKey } from './edit-request-dialog.tsx';
 import { RepostButton } from './repost-button.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
+import { RowActionLabel } from './row-action-label.tsx';
 
 const small =
-  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
+  'row-action inline-flex items-center justify-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 const doneClass = `${small} bg-green-700 text-white hover:bg-green-800`;
 const cancelClass = `${small} bg-amber-700 text-white hover:bg-amber-800`;
@@ -48,7 +51,11 @@ export function RequestRowActions({
   const { t } = useTranslation();
   const changeStatus = useChangeRequestStatus();
   const deleteRequest = useDeleteRequest();
-  const [editing, setEditing] = useState(false);
+  const { user } = useSession();
+  // Issue 30 item 9: back from signing in again with an unsaved edit, the dialog opens with it.
+  const [editing, setEditing] = useState(
+    () => canEdit && !!user && draftOf(editDraftKey(request.id), user.id) !== null,
+  );
   const busy = changeStatus.isPending || deleteRequest.isPending;
 
   // Issue 27 (decision 030): done settles every pledge still standing as donated, so a request of
@@ -107,12 +114,16 @@ export function RequestRowActions({
 
   return (
     <fieldset
-      className="flex min-w-0 flex-wrap items-center gap-1.5"
+      className="row-actions flex min-w-0 flex-wrap items-center gap-1.5"
       aria-label={t('requests.actions.label', { name: request.recipientName })}
       aria-busy={busy || undefined}
     >
-      <Link to={`/blood-donation-request/${request.id}`} className={viewClass}>
-        {t('requests.actions.view')}
+      <Link
+        to={`/blood-donation-request/${request.id}`}
+        className={viewClass}
+        title={t('requests.actions.view')}
+      >
+        <RowActionLabel icon="view">{t('requests.actions.view')}</RowActionLabel>
       </Link>
       {children}
       {request.status === 'inprogress' && (
@@ -121,17 +132,19 @@ export function RequestRowActions({
             type="button"
             className={doneClass}
             disabled={busy}
+            title={t('requests.actions.done')}
             onClick={() => void finishAfterAsking('done')}
           >
-            {t('requests.actions.done')}
+            <RowActionLabel icon="done">{t('requests.actions.done')}</RowActionLabel>
           </button>
           <button
             type="button"
             className={cancelClass}
             disabled={busy}
+            title={t('requests.actions.cancel')}
             onClick={() => void finishAfterAsking(cancelStatus)}
           >
-            {t('requests.actions.cancel')}
+            <RowActionLabel icon="cancel">{t('requests.actions.cancel')}</RowActionLabel>
           </button>
         </>
       )}
@@ -141,9 +154,10 @@ export function RequestRowActions({
             type="button"
             className={editClass}
             disabled={busy}
+            title={t('requests.actions.edit')}
             onClick={() => setEditing(true)}
           >
-            {t('requests.actions.edit')}
+            <RowActionLabel icon="edit">{t('requests.actions.edit')}</RowActionLabel>
           </button>
           <EditRequestDialog request={request} open={editing} onClose={() => setEditing(false)} />
         </>
@@ -155,10 +169,14 @@ export function RequestRowActions({
           type="button"
           className={deleteClass}
           disabled={busy || !canDelete}
-          title={canDelete ? undefined : t('requests.actions.deleteAdminOnly')}
+          title={canDelete ? t('requests.actions.delete') : t('requests.actions.deleteAdminOnly')}
           onClick={() => void remove()}
         >
-          {deleteRequest.isPending ? t('requests.actions.deleting') : t('requests.actions.delete')}
+          <RowActionLabel icon="delete">
+            {deleteRequest.isPending
+              ? t('requests.actions.deleting')
+              : t('requests.actions.delete')}
+          </RowActionLabel>
         </button>
       )}
     </fieldset>

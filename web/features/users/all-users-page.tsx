@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, USER_STATUSES } from '../../../common/constants.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { DataTable } from '../../components/data-table.tsx';
+import { EmailText } from '../../components/email-text.tsx';
 import { LongText } from '../../components/long-text.tsx';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
@@ -185,7 +186,8 @@ function UserRow({
         {isMe && <span className="block font-normal text-gray-500">{t('users.you')}</span>}
       </th>
       <td className="px-3 py-3 text-gray-700">
-        <LongText text={user.email} lines={2} />
+        {/* Whole, broken after "@" and dots: never cut mid-word (issue 30 item 10). */}
+        <EmailText email={user.email} />
       </td>
       <td className="px-3 py-3">
         <span
@@ -210,8 +212,8 @@ function UserRow({
         </span>
       </td>
       <td className="px-3 py-3">
-        {/* Two by two: a narrow column, and still short rows. */}
-        <div className="grid grid-cols-[repeat(2,max-content)] gap-1.5">
+        {/* One row (issue 30 item 10): the table has room for it at 1280 px; a card wraps it. */}
+        <div className="flex flex-wrap gap-1.5 lg:flex-nowrap">
           <button
             type="button"
             className={`${actionButton} bg-blue-50 text-blue-800 hover:bg-blue-100`}
