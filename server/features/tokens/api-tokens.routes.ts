@@ -18,7 +18,7 @@ import { mayGrantStaff } from './token-scopes.ts';
  */
 const requireBrowserSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.get('session')?.viaBearer) {
-    throw new AppError(403, 'TOKEN_NOT_ALLOWED', msg('errors.apiTokens.sessionOnly'));
+    throw new AppError(403, 'BROWSER_SESSION_REQUIRED', msg('errors.apiTokens.sessionOnly'));
   }
   return next();
 };

@@ -111,7 +111,7 @@ describe(`personal API tokens (${process.env.TEST_ENGINE})`, () => {
     expect(profile.body.error.code).toBe('INSUFFICIENT_SCOPE');
     const tokens = await program(created.token, 'GET', '/api/tokens');
     expect(tokens.status).toBe(403);
-    expect(tokens.body.error.code).toBe('TOKEN_NOT_ALLOWED');
+    expect(tokens.body.error.code).toBe('BROWSER_SESSION_REQUIRED');
     const stranger = await createUser(t.db);
     const theirs = await createRequest(t.db, stranger);
     const pledge = await program(created.token, 'PATCH', `/api/donation-request/${theirs.id}`, {

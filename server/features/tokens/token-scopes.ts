@@ -72,7 +72,7 @@ export const refuseOutOfScope: MiddlewareHandler<AppEnv> = async (c, next) => {
   const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
   const path = c.req.path;
   if (matches(SESSION_ONLY, method, path)) {
-    throw new AppError(403, 'TOKEN_NOT_ALLOWED', msg('errors.apiTokens.sessionOnly'));
+    throw new AppError(403, 'BROWSER_SESSION_REQUIRED', msg('errors.apiTokens.sessionOnly'));
   }
   // `staff` stands only while the user is staff: the role set by loadSession says so.
   if (token.scopes.includes('staff') && c.get('user')?.role !== 'donor') return next();
