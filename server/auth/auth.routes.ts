@@ -18,6 +18,7 @@ import { callerLanguage, hasMessage, retryIn, textOf } from '../lib/messages.ts'
 import { createRouter, guarded } from '../lib/openapi.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { assertAuthBody } from './auth-bodies.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
 import { bearerToken, currentUser, languageSource, requireUser } from './session.ts';
@@ -174,6 +175,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
       const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
+      if (c.req.method === 'POST') assertAuthBody(path, body);
       const request = new Request(c.req.url, { method: c.req.method, headers, body });
       const res = await auth.handler(request);
       // The caller's language is looked up only for a refusal, which has words to write.

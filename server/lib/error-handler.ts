@@ -71,6 +71,10 @@ export function createErrorHandler(logger: Logger, languages: LanguageSource) {
     if (err instanceof SyntaxError && /JSON/.test(err.message)) {
       return c.json(body('MALFORMED_JSON', text(msg('errors.malformedJson'))), 400);
     }
+    if (err instanceof HTTPException && err.status === 415) {
+      // A body that is not JSON, refused by a route's validator: its own code (issue 32).
+      return c.json(body('UNSUPPORTED_MEDIA_TYPE', text(msg('errors.sendAsJson'))), 415);
+    }
     if (err instanceof HTTPException && err.status < 500) {
       const json = /json/i.test(err.message);
       const message = json
