@@ -65,7 +65,8 @@ export const getRequestAllowance = {
       z.strictObject({ open: z.number().int().min(0), max: z.number().int().min(1) }),
       'The caller’s open requests and the limit',
     ),
-    ...errors(401),
+    // 403: an API token without requests:write (issue 32).
+    ...errors(401, 403),
   },
 } as const satisfies Endpoint;
 

@@ -12,6 +12,7 @@ import type { Language } from '../../common/languages.ts';
 import { msg, parseMessage } from '../../common/message-key.ts';
 import type { Database } from '../db/schema.ts';
 import * as consents from '../features/privacy/consent.repository.ts';
+import { revokeAllApiTokens } from '../features/tokens/revoke-all.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { callerLanguage, hasMessage, retryIn, textOf } from '../lib/messages.ts';
@@ -156,6 +157,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       const session = c.get('session');
       if (!session?.viaBearer) return next();
       await sessions.deleteAllByUser(db, currentUser(c).id);
+      await revokeAllApiTokens(db, currentUser(c), 'sign out everywhere');
       return c.json({ status: true });
     })
     // better-auth itself, for the few endpoints the product uses (auth-surface.ts).
@@ -178,6 +180,11 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       if (c.req.method === 'POST') assertAuthBody(path, body);
       const request = new Request(c.req.url, { method: c.req.method, headers, body });
       const res = await auth.handler(request);
+      const user = c.get('user');
+      if (path === '/revoke-sessions' && res.ok && user) {
+        // Issue 32: "every device and every API token", as the profile promises.
+        await revokeAllApiTokens(db, user, 'sign out everywhere');
+      }
       // The caller's language is looked up only for a refusal, which has words to write.
       const language = res.status >= 400 ? await callerLanguage(c, languages) : 'en';
       return reshape(res, path, language, db);

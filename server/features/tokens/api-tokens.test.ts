@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_API_TOKENS_PER_USER } from '../../../common/api-token.schema.ts';
 import { expectAnswerMatchesContract } from '../../test/contract-check.ts';
-import { createRequest, createUser, requestForm } from '../../test/factories.ts';
+import { createRequest, createUser, requestForm, TEST_PASSWORD } from '../../test/factories.ts';
 import { type CallResult, call, sessionCookie, signIn } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -51,6 +51,8 @@ async function program(
   expectAnswerMatchesContract(method, path, res.status, res.headers, parsed);
   return { status: res.status, body: parsed, headers: res.headers };
 }
+
+const OPEN_LIST = '/api/donation-request?status=pending';
 
 const requestsOf = async (userId: string) =>
   Number(
@@ -248,6 +250,35 @@ describe(`personal API tokens (${process.env.TEST_ENGINE})`, () => {
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('TOO_MANY_API_TOKENS');
     expect(await tokensOf(user.id)).toHaveLength(MAX_API_TOKENS_PER_USER);
+  });
+
+  it('"sign out everywhere" and a password change end every token, each revocation audited', async () => {
+    const first = await member();
+    const kept = await newToken(first.browser, ['public:read']);
+    const other = await member();
+    const untouched = await newToken(other.browser, ['public:read']);
+    const out = await call(t, 'POST', '/api/auth/revoke-sessions', { ...first.browser, body: {} });
+    expect(out.status).toBe(200);
+    expect((await program(kept.token, 'GET', OPEN_LIST)).status).toBe(401);
+    expect((await program(untouched.token, 'GET', OPEN_LIST)).status).toBe(200);
+
+    const second = await member();
+    const made = await newToken(second.browser, ['requests:write']);
+    const changed = await call(t, 'POST', '/api/users/me/password', {
+      ...second.browser,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'N3wPassw0rd!' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await program(made.token, 'GET', '/api/donation-request/allowance')).status).toBe(401);
+    const revocations = await t.db
+      .selectFrom('auditLog')
+      .select('detail')
+      .where('action', '=', 'token.revoke')
+      .where('actorId', 'in', [first.user.id, second.user.id])
+      .execute();
+    expect(revocations.map((entry) => entry.detail?.split(' ')[0]).sort()).toEqual(
+      [kept.id, made.id].sort(),
+    );
   });
 
   it('cookie writes keep their cross-site protection; a token cannot make tokens', async () => {
