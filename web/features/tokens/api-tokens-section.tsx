@@ -27,6 +27,13 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './api-tokens
 const checkbox =
   'mt-1 size-4 rounded border-gray-300 accent-red-600 focus:outline-2 focus:outline-offset-2 focus:outline-red-500';
 
+/** i18next reads `:` as a namespace separator, so the scopes' words have keys of their own. */
+const SCOPE_TEXT = {
+  'public:read': 'profile.apiTokens.scope.publicRead',
+  'requests:write': 'profile.apiTokens.scope.requestsWrite',
+  staff: 'profile.apiTokens.scope.staff',
+} as const satisfies Record<ApiTokenScope, string>;
+
 type Fields = z.input<typeof createApiTokenSchema>;
 type Values = z.output<typeof createApiTokenSchema>;
 
@@ -124,8 +131,7 @@ function CreateTokenForm({
             <label key={scope} className="flex items-start gap-2 text-sm text-gray-800">
               <input type="checkbox" value={scope} className={checkbox} {...register('scopes')} />
               <span>
-                <code className="font-mono text-xs">{scope}</code>{' '}
-                {t(`profile.apiTokens.scope.${scope}`)}
+                <code className="font-mono text-xs">{scope}</code> {t(SCOPE_TEXT[scope])}
               </span>
             </label>
           ))}
