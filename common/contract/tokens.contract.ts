@@ -38,7 +38,8 @@ export const createApiToken = {
   request: { body: body(createApiTokenSchema) },
   responses: {
     201: json(createdApiTokenResponseSchema, 'Created; keep the token now'),
-    ...errors(401, 403, 409, 413, 415),
+    // 429 TOO_MANY_TOKENS: 20 made in an hour.
+    ...errors(401, 403, 409, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 

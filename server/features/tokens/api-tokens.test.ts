@@ -240,7 +240,7 @@ describe(`personal API tokens (${process.env.TEST_ENGINE})`, () => {
     expect(forged.status).toBe(401);
   });
 
-  it(`a person holds at most ${MAX_API_TOKENS_PER_USER} tokens`, async () => {
+  it(`a person holds at most ${MAX_API_TOKENS_PER_USER} tokens, and makes at most 20 an hour`, async () => {
     const { user, browser } = await member();
     for (let i = 0; i < MAX_API_TOKENS_PER_USER; i += 1) await newToken(browser, ['public:read']);
     const over = await call(t, 'POST', '/api/tokens', {
@@ -250,6 +250,18 @@ describe(`personal API tokens (${process.env.TEST_ENGINE})`, () => {
     expect(over.status).toBe(409);
     expect(over.body.error.code).toBe('TOO_MANY_API_TOKENS');
     expect(await tokensOf(user.id)).toHaveLength(MAX_API_TOKENS_PER_USER);
+    // Revoking to make room does not let a loop go on: 20 made (or tried) an hour.
+    await t.db.deleteFrom('apiToken').where('userId', '=', user.id).execute();
+    for (let i = MAX_API_TOKENS_PER_USER + 1; i < 20; i += 1)
+      await newToken(browser, ['public:read']);
+    const flood = await call(t, 'POST', '/api/tokens', {
+      ...browser,
+      body: { name: 'One more', scopes: ['public:read'] },
+    });
+    expect(flood.status).toBe(429);
+    expect(flood.body.error.code).toBe('TOO_MANY_TOKENS');
+    expect(Number(flood.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await tokensOf(user.id)).toHaveLength(20 - MAX_API_TOKENS_PER_USER - 1);
   });
 
   it('"sign out everywhere" and a password change end every token, each revocation audited', async () => {
