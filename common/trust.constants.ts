@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   // request's numbers (with their reason). Not staff actions only: every reveal is recorded.
   'phone.reveal',
   'phone.staffView',
+  // Issue 32: a personal API token made or revoked (by its owner: any role, not staff only).
+  'token.create',
+  'token.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /**

@@ -359,6 +359,14 @@ const ENDPOINTS: Record<string, Endpoint> = {
   },
   'DELETE /api/users/me/consent': {},
   'DELETE /api/users/me': { variants: [{ fields: ['password', 'confirmation'] }] },
+  // Issue 32: personal API tokens (a valid body makes one; the cap of 10 answers 409 after).
+  'GET /api/tokens': {},
+  'POST /api/tokens': {
+    variants: [
+      { fields: ['name', 'scopes'], valid: () => ({ name: 'Fuzz', scopes: ['public:read'] }) },
+    ],
+  },
+  'DELETE /api/tokens/:id': {},
   'GET /api/admin/sms/days': {},
   // An HTTP gateway's delivery receipt: the secret in the path is never guessed here (403).
   'POST /api/sms/receipts/:secret': {

@@ -34,6 +34,8 @@ import { phoneRoutes } from './features/sms/phone.routes.ts';
 import { shortLinkRoutes } from './features/sms/short-link.routes.ts';
 import { smsReceiptRoutes } from './features/sms/sms-receipts.routes.ts';
 import { statsRoutes } from './features/stats/stats.routes.ts';
+import { apiTokensRoutes } from './features/tokens/api-tokens.routes.ts';
+import { refuseOutOfScope } from './features/tokens/token-scopes.ts';
 import { trustRoutes } from './features/trust/trust.routes.ts';
 import { usersRoutes } from './features/users/users.routes.ts';
 import { apiCacheControl } from './lib/api-cache-control.ts';
@@ -114,6 +116,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Everything below knows its caller. The auth routes stay behind loadSession on purpose: it
   // ends sessions past their absolute lifetime before better-auth's get-session can return them.
   api.use(loadSession(deps.auth, deps.db));
+  // Issue 32: a personal API token reaches only the routes its scopes list.
+  api.use(refuseOutOfScope);
   api.route('/', authRoutes(deps));
   // A stale tab's change under another account than the one it showed is refused (issue 30).
   api.use(refuseChangedSession);
@@ -124,6 +128,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', handoffRoutes(deps));
   // Issue 31: also before the users' routes (/users/me/consent, DELETE /users/me).
   api.route('/', privacyRoutes(deps));
+  // Issue 32: personal API tokens for programs.
+  api.route('/', apiTokensRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', matchingRoutes(deps));

@@ -11,7 +11,16 @@ import {
 } from '../blog.schema.ts';
 import { blogResponseSchema } from '../blog-response.schema.ts';
 import { paginationSchema } from '../pagination.schema.ts';
-import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+import {
+  body,
+  type Endpoint,
+  errors,
+  json,
+  notModified,
+  page,
+  signedIn,
+  uuidParam,
+} from './define.ts';
 
 /** POST /api/blogs: a new draft, stamped with the server's date and time (admin, volunteer). */
 export const createBlog = {
@@ -45,7 +54,11 @@ export const listPublishedBlogs = {
   tags: ['Blogs'],
   summary: 'Published blogs, newest first (everyone)',
   request: { query: publishedFilterSchema.extend(paginationSchema.shape) },
-  responses: { 200: page(blogResponseSchema, 'A page of published blogs'), ...errors() },
+  responses: {
+    200: page(blogResponseSchema, 'A page of published blogs'),
+    ...notModified,
+    ...errors(),
+  },
 } as const satisfies Endpoint;
 
 /** GET /api/blogs/:id: a published blog for everyone; a draft for staff only (else 404). */
@@ -55,7 +68,7 @@ export const getBlog = {
   tags: ['Blogs'],
   summary: 'One blog (published: everyone; draft: admin, volunteer; otherwise 404)',
   request: { params: uuidParam },
-  responses: { 200: json(blogResponseSchema, 'The blog'), ...errors(404) },
+  responses: { 200: json(blogResponseSchema, 'The blog'), ...notModified, ...errors(404) },
 } as const satisfies Endpoint;
 
 /** PATCH /api/blogs/:id: Publish or UnPublish (admin). */

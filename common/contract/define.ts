@@ -90,6 +90,11 @@ export function page<const S extends z.ZodType>(item: S, description: string) {
   } as const;
 }
 
+/** Answered to a GET whose If-None-Match holds the answer's current ETag: no body. */
+export const notModified = {
+  304: { description: 'Not modified since the ETag you hold (sent in If-None-Match)' },
+} as const;
+
 /** A JSON request body. */
 export function body<const S extends z.ZodType>(schema: S) {
   return { content: { 'application/json': { schema } }, required: true } as const;

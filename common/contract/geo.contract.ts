@@ -5,10 +5,7 @@ import {
   upazilaResponseSchema,
 } from '../geo.schema.ts';
 import { msg } from '../message-key.ts';
-import { type Endpoint, errors, json } from './define.ts';
-
-/** Answered to a request whose If-None-Match holds the current ETag. */
-const notModified = { 304: { description: 'Not modified since the ETag you hold' } } as const;
+import { type Endpoint, errors, json, notModified } from './define.ts';
 
 const positiveId = (label: string) =>
   z.coerce

@@ -19,6 +19,7 @@ import * as privacy from './privacy.contract.ts';
 import * as requests from './requests.contract.ts';
 import * as stats from './stats.contract.ts';
 import * as system from './system.contract.ts';
+import * as tokens from './tokens.contract.ts';
 import * as trust from './trust.contract.ts';
 import * as twoFactor from './two-factor.contract.ts';
 import * as users from './users.contract.ts';
@@ -57,6 +58,8 @@ export const contract = {
   outcomes,
   // Issue 31: consent to the privacy notice, and deleting one's own account.
   privacy,
+  // Issue 32: personal API tokens for programs.
+  tokens,
 };
 
 /** The same endpoints as one list. */

@@ -1,7 +1,7 @@
 import { outcomesQuerySchema, outcomesResponseSchema } from '../outcomes.schema.ts';
 import { overdueRequestResponseSchema } from '../overdue.schema.ts';
 import { paginationSchema } from '../pagination.schema.ts';
-import { type Endpoint, errors, json, page, signedIn } from './define.ts';
+import { type Endpoint, errors, json, notModified, page, signedIn } from './define.ts';
 
 /** GET /api/outcomes: the measures of outcomes for a period (issue 29), for anyone. */
 export const getOutcomes = {
@@ -13,7 +13,7 @@ export const getOutcomes = {
   description:
     'Period: `from` and `to`, Dhaka dates the requests were made (inclusive; default the last 12 months, at most 5 years). Filters: division, urgency, component, bloodGroup. `groupBy`: month, day (a period of at most 31 days), division, urgency, component or bloodGroup. Aggregates only: never a name, a number or a request id. Waiting times come from fixed buckets (5, 10, 15, 30 minutes, 1, 2, 4, 8, 12, 24, 48 hours): each is the upper edge of the bucket the median or 90th percentile falls in.',
   request: { query: outcomesQuerySchema },
-  responses: { 200: json(outcomesResponseSchema, 'The measures'), ...errors() },
+  responses: { 200: json(outcomesResponseSchema, 'The measures'), ...notModified, ...errors() },
 } as const satisfies Endpoint;
 
 /** GET /api/outcomes/overdue: open requests older than their urgency allows (staff). */

@@ -17,7 +17,16 @@ import {
 } from '../request.schema.ts';
 import { donationRequestResponseSchema } from '../request-response.schema.ts';
 import { verifiedFilterSchema } from '../trust.schema.ts';
-import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+import {
+  body,
+  type Endpoint,
+  errors,
+  json,
+  notModified,
+  page,
+  signedIn,
+  uuidParam,
+} from './define.ts';
 
 const emailFilter = z
   .string()
@@ -56,7 +65,8 @@ export const getRequestAllowance = {
       z.strictObject({ open: z.number().int().min(0), max: z.number().int().min(1) }),
       'The caller’s open requests and the limit',
     ),
-    ...errors(401),
+    // 403: an API token without requests:write (issue 32).
+    ...errors(401, 403),
   },
 } as const satisfies Endpoint;
 
@@ -128,6 +138,8 @@ export const listRequests = {
   },
   responses: {
     200: page(donationRequestResponseSchema, 'A page of requests'),
+    // The public open list, asked anonymously, carries an ETag (server/lib/public-list.ts).
+    ...notModified,
     ...errors(401, 403),
   },
 } as const satisfies Endpoint;

@@ -15,7 +15,16 @@ import {
   meResponseSchema,
   userResponseSchema,
 } from '../user-response.schema.ts';
-import { body, type Endpoint, errors, json, page, signedIn, uuidParam } from './define.ts';
+import {
+  body,
+  type Endpoint,
+  errors,
+  json,
+  notModified,
+  page,
+  signedIn,
+  uuidParam,
+} from './define.ts';
 import { withDonorEmailBudget } from './donor-emails.contract.ts';
 
 const emailParam = z.object({ email: z.string().min(1).max(254) });
@@ -100,6 +109,8 @@ export const searchDonors = {
   request: { query: donorSearchSchema.extend(paginationSchema.shape) },
   responses: {
     200: withDonorEmailBudget(page(donorResponseSchema, 'A page of donors, by name')),
+    // Asked anonymously, it carries an ETag (server/lib/public-list.ts).
+    ...notModified,
     ...errors(),
   },
 } as const satisfies Endpoint;

@@ -12,12 +12,14 @@ import type { Language } from '../../common/languages.ts';
 import { msg, parseMessage } from '../../common/message-key.ts';
 import type { Database } from '../db/schema.ts';
 import * as consents from '../features/privacy/consent.repository.ts';
+import { revokeAllApiTokens } from '../features/tokens/revoke-all.ts';
 import type { AppDeps } from '../lib/context.ts';
 import { AppError, notFound, unauthorized } from '../lib/errors.ts';
 import { callerLanguage, hasMessage, retryIn, textOf } from '../lib/messages.ts';
 import { createRouter, guarded } from '../lib/openapi.ts';
 import { rateLimit } from '../lib/rate-limit.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
+import { assertAuthBody } from './auth-bodies.ts';
 import { isAllowedAuthEndpoint } from './auth-surface.ts';
 import { clientIp } from './client-ip.ts';
 import { bearerToken, currentUser, languageSource, requireUser } from './session.ts';
@@ -155,6 +157,7 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       const session = c.get('session');
       if (!session?.viaBearer) return next();
       await sessions.deleteAllByUser(db, currentUser(c).id);
+      await revokeAllApiTokens(db, currentUser(c), 'sign out everywhere');
       return c.json({ status: true });
     })
     // better-auth itself, for the few endpoints the product uses (auth-surface.ts).
@@ -174,8 +177,14 @@ export function authRoutes({ auth, env, db, counters }: AppDeps) {
       const headers = new Headers(c.req.raw.headers);
       headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUST_PROXY));
       const body = c.req.method === 'POST' ? await c.req.arrayBuffer() : undefined;
+      if (c.req.method === 'POST') assertAuthBody(path, body);
       const request = new Request(c.req.url, { method: c.req.method, headers, body });
       const res = await auth.handler(request);
+      const user = c.get('user');
+      if (path === '/revoke-sessions' && res.ok && user) {
+        // Issue 32: "every device and every API token", as the profile promises.
+        await revokeAllApiTokens(db, user, 'sign out everywhere');
+      }
       // The caller's language is looked up only for a refusal, which has words to write.
       const language = res.status >= 400 ? await callerLanguage(c, languages) : 'en';
       return reshape(res, path, language, db);

@@ -246,3 +246,53 @@ describe(`POST /api/jwt (${process.env.TEST_ENGINE})`, () => {
     expect(res.body.token).toBeUndefined();
   });
 });
+
+describe(`the auth routes' refusals in the one error shape (issue 32) (${process.env.TEST_ENGINE})`, () => {
+  it('a body that fails its rules is VALIDATION_FAILED with a message per field, in the caller’s language, and changes nothing', async () => {
+    const before = await countRows();
+    const signUp = await call(t, 'POST', '/api/auth/sign-up/email', {
+      headers: { 'accept-language': 'bn' },
+      body: registration({ name: '', bloodGroup: 'C+', email: 'not-an-email' }),
+    });
+    expect(signUp.status).toBe(400);
+    expect(signUp.body.error.code).toBe('VALIDATION_FAILED');
+    expect(Object.keys(signUp.body.error.details).sort()).toEqual(['bloodGroup', 'email', 'name']);
+    for (const text of Object.values<string>(signUp.body.error.details)) {
+      expect(text).toMatch(/[\u0980-\u09FF]/);
+    }
+    expect(await countRows()).toEqual(before);
+
+    const signIn = await call(t, 'POST', '/api/auth/sign-in/email', { body: { email: 5 } });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Email is required',
+      details: { email: 'Email is required', password: 'Password is required' },
+    });
+    const malformed = await call(t, 'POST', '/api/auth/sign-in/email', {
+      body: { email: 'nobody', password: 'x' },
+    });
+    expect(malformed.body.error.details).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('text that is not JSON is MALFORMED_JSON; a body that is not JSON at all is 415 UNSUPPORTED_MEDIA_TYPE, on every route', async () => {
+    const broken = await t.app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe('MALFORMED_JSON');
+    for (const path of ['/api/auth/sign-in/email', '/api/contacts', '/api/password-reset']) {
+      const form = await t.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'bn' },
+        body: 'email=a%40b.co',
+      });
+      expect(form.status, path).toBe(415);
+      const { error } = await form.json();
+      expect(error.code, path).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(error.message, path).toMatch(/[\u0980-\u09FF]/);
+    }
+  });
+});

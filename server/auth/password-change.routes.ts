@@ -3,6 +3,7 @@ import { changePassword } from '../../common/contract/password-change.contract.t
 import { msg, parseMessage } from '../../common/message-key.ts';
 import { emailJob } from '../features/notifications/outbox.jobs.ts';
 import { passwordChangedNotice } from '../features/password-reset/password-changed-notice.ts';
+import { revokeAllApiTokens } from '../features/tokens/revoke-all.ts';
 import { findLanguageById } from '../features/users/users.repository.ts';
 import { enqueue } from '../jobs/define-job.ts';
 import type { AppDeps } from '../lib/context.ts';
@@ -53,6 +54,8 @@ export function passwordChangeRoutes({ auth, db, env, counters, clock, mailer }:
       c.header('set-cookie', cookie, { append: true });
     }
     await counters.reset(failureKey(user.email));
+    // Issue 32: personal API tokens end with the other sessions.
+    await revokeAllApiTokens(db, user, 'password changed');
     if (mailer) {
       const at = clock.now();
       const language = (await findLanguageById(db, user.id)) ?? 'en';

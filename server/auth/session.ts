@@ -4,6 +4,9 @@ import type { Role } from '../../common/constants.ts';
 import { msg } from '../../common/message-key.ts';
 import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Database } from '../db/schema.ts';
+import * as apiTokens from '../features/tokens/api-tokens.repository.ts';
+import { isApiToken } from '../features/tokens/api-tokens.repository.ts';
+import { effectiveRole } from '../features/tokens/token-scopes.ts';
 import { findLanguageById } from '../features/users/users.repository.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { AppError, accountBlocked, forbidden, unauthorized } from '../lib/errors.ts';
@@ -22,6 +25,10 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
     c.set('user', null);
     c.set('session', null);
     const bearer = bearerToken(c.req.header('authorization'));
+    if (bearer && isApiToken(bearer)) {
+      await loadApiToken(c, db, bearer);
+      return next();
+    }
     if (bearer) {
       const row = await sessions.findByBearerToken(db, bearer);
       if (row) {
@@ -49,6 +56,24 @@ export function loadSession(auth: Auth, db: Kysely<Database>): MiddlewareHandler
     }
     return next();
   };
+}
+
+/**
+ * A personal API token (issue 32): its user, acting with the role its scopes allow
+ * (token-scopes.ts). An unknown or revoked token, or one whose user is blocked, is refused here
+ * with 401, on every route that knows its caller: a program learns at once that its token is dead.
+ */
+async function loadApiToken(c: Context<AppEnv>, db: Kysely<Database>, bearer: string) {
+  const row = await apiTokens.findByToken(db, bearer);
+  if (!row || row.status === 'block') throw unauthorized(msg('errors.apiTokens.invalid'));
+  c.set('user', { ...pickUser(row), role: effectiveRole(row.role, row.scopes) });
+  c.set('session', {
+    id: row.tokenId,
+    parentId: null,
+    viaBearer: true,
+    apiToken: { id: row.tokenId, scopes: row.scopes },
+  });
+  await apiTokens.touch(db, row.tokenId, row.lastUsedAt);
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if that is what it holds. */
@@ -121,7 +146,8 @@ export function languageSource(auth: Auth, db: Kysely<Database>): LanguageSource
       let userId = user?.id;
       if (user === undefined) {
         const bearer = bearerToken(c.req.header('authorization'));
-        if (bearer) userId = (await sessions.findByBearerToken(db, bearer))?.id;
+        if (bearer && isApiToken(bearer)) userId = (await apiTokens.findByToken(db, bearer))?.id;
+        else if (bearer) userId = (await sessions.findByBearerToken(db, bearer))?.id;
         else if (c.req.header('cookie')) userId = (await readOnly(auth, c.req.raw.headers))?.id;
       }
       return userId ? findLanguageById(db, userId) : undefined;

@@ -425,6 +425,18 @@ export interface Database {
   outcomeRollup: OutcomeRollupTable;
   requestContact: RequestContactTable;
   userConsent: UserConsentTable;
+  apiToken: ApiTokenTable;
+}
+
+/** Issue 32: a personal API token: only its SHA-256 is kept; scopes space-separated. */
+export interface ApiTokenTable {
+  id: string;
+  userId: string;
+  name: string;
+  scopes: string;
+  tokenHash: string;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
 }
 
 /** Issue 31: consent to the privacy notice of one version, given and perhaps withdrawn. */

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import type { ApiTokenScope } from '../../common/api-token.schema.ts';
 import type { SessionUser } from '../../common/user-response.schema.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { Engine } from '../db/dialect.ts';
@@ -37,7 +38,15 @@ export interface AppEnv {
     requestId: string;
     /** The signed-in user, or null for visitors (set by loadSession). */
     user: SessionUser | null;
-    /** The caller's session (a browser sign-in or a bearer token), null for visitors. */
-    session: { id: string; parentId: string | null; viaBearer: boolean } | null;
+    /**
+     * The caller's session (a browser sign-in or a bearer token), null for visitors. A personal
+     * API token (issue 32) has its id here and its scopes in `apiToken`.
+     */
+    session: {
+      id: string;
+      parentId: string | null;
+      viaBearer: boolean;
+      apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
+    } | null;
   };
 }

@@ -72,7 +72,8 @@ export function createErrorHandler(logger: Logger, languages: LanguageSource) {
       return c.json(body('MALFORMED_JSON', text(msg('errors.malformedJson'))), 400);
     }
     if (err instanceof HTTPException && err.status === 415) {
-      // A body of a type the endpoint does not take (the OpenAPI router's own refusal): in words.
+      // A body of a type the endpoint does not take (the router's or a validator's refusal): in
+      // words, with its own code (issues 28 and 32).
       return c.json(body('UNSUPPORTED_MEDIA_TYPE', text(msg('errors.sendAsJson'))), 415);
     }
     if (err instanceof HTTPException && err.status < 500) {

@@ -182,4 +182,40 @@ describe('accounts in the browser', () => {
     await here.context().close();
     await elsewhere.context().close();
   });
+
+  it('makes an API token on the profile, shows its secret once, and revokes it after asking (issue 32)', async () => {
+    const member = await registerMember();
+    const page = await browser.newPage();
+    await signIn(page.context(), member);
+    await page.goto('/dashboard/profile');
+    const section = page.getByRole('region', { name: 'API tokens' });
+    await section.getByText('You have no API tokens.').waitFor();
+    // A donor is not offered the staff scope; none chosen is said in words before sending.
+    expect(await section.getByRole('checkbox').count()).toBe(2);
+    await section.getByLabel('Token name').fill('Hospital desk');
+    await section.getByRole('button', { name: 'Create token' }).click();
+    await section.getByText('Choose at least one scope, each once.').waitFor();
+    await section.getByRole('checkbox', { name: /post and manage my blood requests/ }).check();
+    await section.getByRole('button', { name: 'Create token' }).click();
+    await section.getByText('Token “Hospital desk” is ready').waitFor();
+    const token = await section.getByLabel('Your new token').inputValue();
+    expect(token).toMatch(/^rh_pat_/);
+    const asProgram = () =>
+      fetch(`${baseUrl()}/api/donation-request/allowance`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await asProgram()).status).toBe(200);
+    await section.getByRole('button', { name: 'I have copied it' }).click();
+    // Listed by name and scope, never the secret again.
+    await section.getByRole('rowheader', { name: 'Hospital desk' }).waitFor();
+    expect(await page.content()).not.toContain(token);
+
+    await section.getByRole('button', { name: 'Revoke “Hospital desk”' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Revoke “Hospital desk”?').waitFor();
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
+    await section.getByText('You have no API tokens.').waitFor();
+    expect((await asProgram()).status).toBe(401);
+    await page.context().close();
+  });
 });

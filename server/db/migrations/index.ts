@@ -34,6 +34,7 @@ import { outcomeRollup } from './040-outcome-rollup.ts';
 import { requestContact } from './041-request-contact.ts';
 import { overdueRequests } from './043-overdue-requests.ts';
 import { userConsent } from './044-user-consent.ts';
+import { apiTokens } from './049-api-tokens.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
 
@@ -78,5 +79,6 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '041-request-contact': requestContact(engine),
     '043-overdue-requests': overdueRequests,
     '044-user-consent': userConsent(engine),
+    '049-api-tokens': apiTokens(engine),
   };
 }

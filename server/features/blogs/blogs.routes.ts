@@ -14,7 +14,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import type { AppDeps } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
-import { listPage } from '../../lib/pagination.ts';
+import { listPage, readPage } from '../../lib/pagination.ts';
+import { publicItem, publicList } from '../../lib/public-list.ts';
 import * as audit from '../audit/audit.repository.ts';
 import type { BlogRow } from './blogs.repository.ts';
 import * as blogs from './blogs.repository.ts';
@@ -69,8 +70,8 @@ export function blogsRoutes({ db }: AppDeps) {
       // A literal path before /blogs/{id}: "publish" is never taken for an id.
       .openapi(contract.listPublishedBlogs, async (c) => {
         const { status: _published, ...page } = c.req.valid('query');
-        const items = await listPage(
-          c,
+        const answer = await readPage(
+          c.req.url,
           page,
           {
             rows: (slice) => blogs.findAll(db, 'published', slice),
@@ -80,7 +81,8 @@ export function blogsRoutes({ db }: AppDeps) {
           },
           toBlogDto,
         );
-        return c.json(items, 200);
+        // Issue 32: an anonymous reader's unchanged page is a 304 (server/lib/public-list.ts).
+        return publicList(c, answer);
       })
       .openapi(contract.getBlog, async (c) => {
         const row = await blogs.findById(db, c.req.valid('param').id);
@@ -88,7 +90,8 @@ export function blogsRoutes({ db }: AppDeps) {
         const mayReadDrafts = !!user && user.status === 'active' && isStaff(user.role);
         // A draft is not there for anyone else: 404, so its existence is not given away either.
         if (!row || (row.status !== 'published' && !mayReadDrafts)) throw notFound(NO_SUCH_BLOG);
-        return c.json(toBlogDto(row), 200);
+        // Issue 32: with an ETag for anonymous readers (staff, who may see drafts, never get one).
+        return publicItem(c, toBlogDto(row));
       })
       .openapi(guarded(contract.changeBlogStatus, ...admin), async (c) => {
         const { id } = c.req.valid('param');

@@ -238,6 +238,45 @@ describe(`GET /api/blogs/:id (${engine})`, () => {
   });
 });
 
+describe(`the published blogs' cache validator (issue 32) (${engine})`, () => {
+  it('answers an anonymous reader holding the current ETag 304, a changed page 200 with a new one', async () => {
+    const blog = await createBlog(t.db, volunteer, { status: 'published' });
+    for (const path of ['/api/blogs/publish?status=published', `/api/blogs/${blog.id}`]) {
+      const first = await call(t, 'GET', path);
+      expect(first.status).toBe(200);
+      const tag = first.headers.get('etag') ?? '';
+      expect(tag, path).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      expect(first.headers.get('cache-control')).toBe('no-cache');
+      const again = await call(t, 'GET', path, { headers: { 'if-none-match': tag } });
+      expect(again.status, path).toBe(304);
+      expect(again.body, path).toBeNull();
+      // Signed in: no validator, never a 304 (staff may be shown drafts).
+      const signedIn = await call(t, 'GET', path, {
+        headers: { ...(await as(volunteer)).headers, 'if-none-match': tag },
+      });
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.headers.get('etag'), path).toBeNull();
+    }
+    const listTag = (await call(t, 'GET', '/api/blogs/publish?status=published')).headers.get(
+      'etag',
+    );
+    const itemTag = (await call(t, 'GET', `/api/blogs/${blog.id}`)).headers.get('etag');
+    await t.db
+      .updateTable('blog')
+      .set({ title: 'A new title' })
+      .where('id', '=', blog.id)
+      .execute();
+    for (const [path, tag] of [
+      ['/api/blogs/publish?status=published', listTag],
+      [`/api/blogs/${blog.id}`, itemTag],
+    ] as const) {
+      const changed = await call(t, 'GET', path, { headers: { 'if-none-match': tag ?? '' } });
+      expect(changed.status, path).toBe(200);
+      expect(changed.headers.get('etag'), path).not.toBe(tag);
+    }
+  });
+});
+
 describe(`PATCH /api/blogs/:id (${engine})`, () => {
   it('lets an admin publish and unpublish; a repeat changes nothing', async () => {
     const blog = await createBlog(t.db, volunteer);

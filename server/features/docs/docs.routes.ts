@@ -51,7 +51,8 @@ export function docsRoutes(api: Router) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A token from POST /api/jwt',
+    description:
+      'A personal API token from POST /api/tokens (rh_pat_…, scoped), or a session token from POST /api/jwt',
   });
   let document: unknown;
   return new Hono<AppEnv>()

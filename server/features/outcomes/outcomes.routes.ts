@@ -1,3 +1,4 @@
+import { etag } from 'hono/etag';
 import { getOutcomes } from '../../../common/contract/outcomes.contract.ts';
 import { addDays, todayInDhaka } from '../../../common/dhaka-date.ts';
 import { msg } from '../../../common/message-key.ts';
@@ -32,7 +33,11 @@ function firstOfMonthBefore(date: string, months: number): string {
  * server (measuresOf), whoever asks: no name, number or request id ever leaves.
  */
 export function outcomesRoutes({ db, clock }: AppDeps) {
-  return createRouter().openapi(getOutcomes, async (c) => {
+  const routes = createRouter();
+  // Issue 32: the same for everyone, so anyone holding the answer may ask again with
+  // If-None-Match and get a 304 (the ETag is of the answer's bytes).
+  routes.use('/outcomes', etag());
+  return routes.openapi(getOutcomes, async (c) => {
     const query = c.req.valid('query');
     const today = todayInDhaka(clock.now());
     const to = query.to ?? today;

@@ -285,6 +285,19 @@ describe(`the measures of GET /api/outcomes (${testEngine})`, () => {
     expect(withdrawn.status).toBe(200);
   });
 
+  it('carries an ETag, and answers a caller holding it 304 (issue 32)', async () => {
+    const first = await call(t, 'GET', '/api/outcomes');
+    expect(first.status).toBe(200);
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).not.toBe('');
+    const again = await call(t, 'GET', '/api/outcomes', { headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    const other = await call(t, 'GET', '/api/outcomes?groupBy=urgency', {
+      headers: { 'if-none-match': tag },
+    });
+    expect(other.status).toBe(200);
+  });
+
   it('computes each measure of a small, known world', async () => {
     const body = await outcomes(`?from=${day}&to=${day}${plasma}&urgency=critical`);
     expect(body.total).toEqual({

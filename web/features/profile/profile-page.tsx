@@ -27,6 +27,7 @@ import { PhotoInput } from '../images/photo-input.tsx';
 import { AvailabilitySection } from '../matching/availability-section.tsx';
 import { ConsentSection } from '../privacy/consent-section.tsx';
 import { DeleteAccount } from '../privacy/delete-account.tsx';
+import { ApiTokensSection } from '../tokens/api-tokens-section.tsx';
 import { useMarkDonated, useMe, useUpdateProfile } from '../users/users.api.ts';
 import { PhoneSection } from './phone-section.tsx';
 
@@ -76,6 +77,8 @@ export function ProfilePage() {
       <DonationHistory />
       <ChangePassword />
       <SignOutEverywhere />
+      {/* Issue 32: personal API tokens for the person's own programs. */}
+      {me.data && <ApiTokensSection role={me.data.role} />}
       {/* Issue 31: consent to the privacy notice, withdrawn or given again; delete my account. */}
       {me.data && <ConsentSection consent={me.data.consent} />}
       <DeleteAccount />
