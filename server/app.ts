@@ -24,6 +24,7 @@ import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { outcomesRoutes } from './features/outcomes/outcomes.routes.ts';
 import { overdueRoutes } from './features/outcomes/overdue.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { dataExportRoutes } from './features/privacy/data-export.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { lifecycleRoutes } from './features/requests/lifecycle.routes.ts';
 import { pledgesRoutes } from './features/requests/pledges.routes.ts';
@@ -124,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', handoffRoutes(deps));
   // Issue 31: also before the users' routes (/users/me/consent, DELETE /users/me).
   api.route('/', privacyRoutes(deps));
+  api.route('/', dataExportRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', matchingRoutes(deps));

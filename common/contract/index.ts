@@ -2,6 +2,7 @@ import * as audit from './audit.contract.ts';
 import * as auth from './auth.contract.ts';
 import * as blogs from './blogs.contract.ts';
 import * as contacts from './contacts.contract.ts';
+import * as dataExport from './data-export.contract.ts';
 import type { Endpoint } from './define.ts';
 import * as donorEmails from './donor-emails.contract.ts';
 import * as geo from './geo.contract.ts';
@@ -57,6 +58,8 @@ export const contract = {
   outcomes,
   // Issue 31: consent to the privacy notice, and deleting one's own account.
   privacy,
+  // Issue 31: a copy of one's own data.
+  dataExport,
 };
 
 /** The same endpoints as one list. */
