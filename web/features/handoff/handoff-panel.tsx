@@ -8,6 +8,7 @@ import { FieldErrorText, labelClass } from '../../components/form-field.tsx';
 import { PhoneCodeInput, PhoneNumberInput } from '../../components/phone-inputs.tsx';
 import { apiMessage } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
+import { personName } from '../../lib/person-name.ts';
 import { CallButtons } from './call-buttons.tsx';
 import {
   useConfirmContactCode,
@@ -51,7 +52,7 @@ export function HandoffPanel({
       {data && side === 'donor' && (
         <div className="mt-3">
           {data.contact ? (
-            <CallButtons name={request.requesterName} number={data.contact} />
+            <CallButtons name={personName(t, request.requesterName)} number={data.contact} />
           ) : (
             <p className="text-sm text-gray-800">{t('requests.handoff.noFamilyNumber')}</p>
           )}
@@ -66,10 +67,10 @@ export function HandoffPanel({
               {data.donors.map((donor) => (
                 <li key={donor.pledgeId} className="flex flex-col gap-1">
                   <span className="text-sm font-medium wrap-anywhere text-gray-900">
-                    {donor.donorName}
+                    {personName(t, donor.donorName)}
                   </span>
                   {donor.number ? (
-                    <CallButtons name={donor.donorName} number={donor.number} />
+                    <CallButtons name={personName(t, donor.donorName)} number={donor.number} />
                   ) : (
                     <span className="text-sm text-gray-700">
                       {t('requests.handoff.noDonorNumber')}

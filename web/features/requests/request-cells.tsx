@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { cellClass } from '../../components/data-table.tsx';
 import { LongText } from '../../components/long-text.tsx';
+import { personName } from '../../lib/person-name.ts';
 import { DonorCell } from './donor-cell.tsx';
 import { PledgeList } from './pledge-list.tsx';
 import { BagsProgress, showsBags, UrgencyBadge } from './request-badges.tsx';
@@ -85,7 +86,7 @@ export function StatusWithDonorCell({ request }: { request: DonationRequestRespo
           </>
         ) : (
           (request.status === 'inprogress' || request.status === 'done') && (
-            <DonorCell name={request.donorName} email={request.donorEmail} />
+            <DonorCell name={personName(t, request.donorName)} email={request.donorEmail} />
           )
         )}
       </div>
