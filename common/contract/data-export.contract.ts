@@ -18,6 +18,6 @@ export const exportMe = {
         'The file (Content-Disposition: attachment). Other people appear only by the name the caller already sees, never with an email or number',
       content: { 'application/json': { schema: dataExportSchema } },
     },
-    ...errors(401, 403, 429),
+    ...errors(401, 403, 404, 429),
   },
 } as const satisfies Endpoint;

@@ -2,6 +2,7 @@ import * as contract from '../../../common/contract/data-export.contract.ts';
 import { msg } from '../../../common/message-key.ts';
 import { currentUser, requireUser } from '../../auth/session.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { notFound } from '../../lib/errors.ts';
 import { createRouter, guarded } from '../../lib/openapi.ts';
 import { rateLimit } from '../../lib/rate-limit.ts';
 import { exportChunks, toByteStream } from './data-export.ts';
@@ -28,8 +29,14 @@ export function dataExportRoutes({ db, clock, counters, logger }: AppDeps) {
     const user = currentUser(c);
     const now = clock.now();
     const chunks = exportChunks(db, user.id, now);
-    const stream = toByteStream(chunks, (error) =>
-      logger.error({ err: error, userId: user.id }, 'data export failed part-way'),
+    // The head (profile, number, settings) is read before anything is sent: an account gone
+    // meanwhile is a 404, and a database that cannot be reached is the usual 503 in words.
+    const head = await chunks.next();
+    if (head.done) throw notFound(msg('errors.users.noSuchUser'));
+    const stream = toByteStream(
+      chunks,
+      (error) => logger.error({ err: error, userId: user.id }, 'data export failed part-way'),
+      head.value,
     );
     const day = now.toISOString().slice(0, 10);
     return c.body(stream, 200, {

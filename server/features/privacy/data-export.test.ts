@@ -8,7 +8,7 @@ import { manualClock } from '../../test/manual-clock.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { testWorker } from '../../test/worker.ts';
 import { EXPORTS_PER_HOUR } from './data-export.routes.ts';
-import { exportChunks } from './data-export.ts';
+import { exportChunks, toByteStream } from './data-export.ts';
 
 // Issue 31 item 4 (decision 041): GET /api/users/me/export, a copy of everything RedHope holds
 // about the caller, and nothing of anybody else's.
@@ -347,5 +347,16 @@ describe(`a copy of my data (${engine})`, () => {
     const body = new Response(res.body?.pipeThrough(new DecompressionStream('gzip')));
     const file = dataExportSchema.parse(await body.json());
     expect(file.requests).toHaveLength(3);
+  });
+
+  it('breaks the download off when a read fails part-way: never a file that looks whole', async () => {
+    async function* failing() {
+      yield '{"format": "redhope-data-export/1"';
+      throw new Error('the database went away');
+    }
+    const logged: unknown[] = [];
+    const stream = toByteStream(failing(), (error) => logged.push(error), '');
+    await expect(new Response(stream).text()).rejects.toThrow('the database went away');
+    expect(logged).toHaveLength(1);
   });
 });

@@ -89,9 +89,14 @@ export async function* exportChunks(
 export function toByteStream(
   chunks: AsyncGenerator<string>,
   onError: (error: unknown) => void,
+  /** A chunk already read from `chunks`, sent first. */
+  first?: string,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   return new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (first !== undefined) controller.enqueue(encoder.encode(first));
+    },
     async pull(controller) {
       try {
         const next = await chunks.next();
