@@ -397,10 +397,11 @@ export function listReaders(
       })),
 
     // About them: staff acts on their account (its target), and whoever was shown their number
-    // (its subject, 045). Who did it by name and role, never by address.
-    auditEntries: async (key, limit) =>
-      (
-        await db
+    // (its subject, 045). Who did it by name and role, never by address. Two reads, each along
+    // its own index in id order, merged: one query with OR could walk the whole log by id.
+    auditEntries: async (key, limit) => {
+      const entries = (about: 'subject' | 'target') =>
+        db
           .selectFrom('auditLog')
           .select([
             'id',
@@ -413,17 +414,23 @@ export function listReaders(
             'targetLabel',
             'detail',
           ])
-          .where((eb) =>
-            eb.or([
-              eb('subjectId', '=', id),
-              eb.and([eb('targetType', '=', 'user'), eb('targetId', '=', id)]),
-            ]),
+          .$if(about === 'subject', (q) => q.where('subjectId', '=', id))
+          .$if(about === 'target', (q) =>
+            q.where('targetType', '=', 'user').where('targetId', '=', id),
           )
           .$if(key !== undefined, (q) => q.where('id', '>', key as string))
           .orderBy('id')
           .limit(limit)
-          .execute()
-      ).map(({ createdAt, ...row }) => ({ key: row.id, item: { ...row, at: toIso(createdAt) } })),
+          .execute();
+      // An entry is never both (a reveal's target is a request), so nothing comes twice.
+      const merged = [...(await entries('target')), ...(await entries('subject'))]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .slice(0, limit);
+      return merged.map(({ createdAt, ...row }) => ({
+        key: row.id,
+        item: { ...row, at: toIso(createdAt) },
+      }));
+    },
   };
 }
 

@@ -306,6 +306,26 @@ describe(`a copy of my data (${engine})`, () => {
       await newRequest(me, { recipientName: `Patient ${i}`, hospitalName: `Hospital ${i}` });
       await newRequest(requester, { recipientName: `Other ${i}` });
     }
+    // Audit entries of both kinds about them, the staff acts first: the list merges two reads,
+    // and a page of it must not run past what one read left unread.
+    for (let i = 0; i < 6; i += 1) {
+      await t.db
+        .insertInto('auditLog')
+        .values({
+          id: newId(),
+          createdAt: clock.now().toISOString(),
+          actorId: requester.id,
+          actorName: requester.name,
+          actorEmail: requester.email,
+          actorRole: 'donor',
+          action: i >= 4 ? 'phone.reveal' : 'user.block',
+          targetType: i >= 4 ? 'request' : 'user',
+          targetId: i >= 4 ? newId() : me.id,
+          targetLabel: `entry ${i}`,
+          subjectId: i >= 4 ? me.id : null,
+        })
+        .execute();
+    }
     await worker.runDue();
     const read = async (pageSize: number) => {
       let text = '';
@@ -315,6 +335,9 @@ describe(`a copy of my data (${engine})`, () => {
     const whole = await read(1000);
     expect(whole.requests).toHaveLength(5);
     expect(whole.alerts.length).toBeGreaterThan(2);
+    expect(whole.auditEntries.map((e) => e.targetLabel)).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `entry ${i}`),
+    );
     expect(await read(2)).toEqual(whole);
     expect(await read(5)).toEqual(whole);
   });
