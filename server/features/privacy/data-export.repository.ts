@@ -202,12 +202,23 @@ export function listReaders(
             'donationRequest.updatedAt',
           ])
           .where('requesterId', '=', id)
-          .$if(key !== undefined, (q) => q.where('donationRequest.id', '>', key as string))
+          // Along the requester's own index (requesterId, createdAt, id), oldest first.
+          .$if(key !== undefined, (q) => {
+            const [at, last] = afterKey(key as string);
+            return q.where((eb) =>
+              eb(
+                eb.refTuple('donationRequest.createdAt', 'donationRequest.id'),
+                '>',
+                eb.tuple(at, last),
+              ),
+            );
+          })
+          .orderBy('donationRequest.createdAt')
           .orderBy('donationRequest.id')
           .limit(limit)
           .execute()
       ).map((row) => ({
-        key: row.id,
+        key: keyOf(row.createdAt, row.id),
         item: {
           ...row,
           bags: Number(row.bags),
@@ -334,12 +345,17 @@ export function listReaders(
           .selectFrom('notification')
           .select(['id', 'kind', 'requestId', 'data', 'readAt', 'createdAt'])
           .where('userId', '=', id)
-          .$if(key !== undefined, (q) => q.where('id', '>', key as string))
+          // Along the person's own index (userId, createdAt, id), oldest first.
+          .$if(key !== undefined, (q) => {
+            const [at, last] = afterKey(key as string);
+            return q.where((eb) => eb(eb.refTuple('createdAt', 'id'), '>', eb.tuple(at, last)));
+          })
+          .orderBy('createdAt')
           .orderBy('id')
           .limit(limit)
           .execute()
       ).map((row) => ({
-        key: row.id,
+        key: keyOf(row.createdAt, row.id),
         item: {
           id: row.id,
           kind: row.kind,
@@ -433,6 +449,10 @@ export function listReaders(
     },
   };
 }
+
+/** A composite key (time, id) as one string, and back. */
+const keyOf = (at: Date | string, id: string) => JSON.stringify([toIso(at), id]);
+const afterKey = (key: string) => JSON.parse(key) as [string, string];
 
 /** Epoch milliseconds (as either engine reads them) as an ISO time. */
 const epochIso = (ms: number | string) => new Date(Number(ms)).toISOString();
