@@ -367,6 +367,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
     ],
   },
   'DELETE /api/tokens/:id': {},
+  // Issue 31: a copy of one's own data (a streamed file).
+  'GET /api/users/me/export': {},
   'GET /api/admin/sms/days': {},
   // An HTTP gateway's delivery receipt: the secret in the path is never guessed here (403).
   'POST /api/sms/receipts/:secret': {

@@ -24,6 +24,7 @@ import { outboxRoutes } from './features/outbox/outbox.routes.ts';
 import { outcomesRoutes } from './features/outcomes/outcomes.routes.ts';
 import { overdueRoutes } from './features/outcomes/overdue.routes.ts';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes.ts';
+import { dataExportRoutes } from './features/privacy/data-export.routes.ts';
 import { privacyRoutes } from './features/privacy/privacy.routes.ts';
 import { lifecycleRoutes } from './features/requests/lifecycle.routes.ts';
 import { pledgesRoutes } from './features/requests/pledges.routes.ts';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', privacyRoutes(deps));
   // Issue 32: personal API tokens for programs.
   api.route('/', apiTokensRoutes(deps));
+  api.route('/', dataExportRoutes(deps));
   api.route('/', usersRoutes(deps));
   api.route('/', requestsRoutes(deps));
   api.route('/', matchingRoutes(deps));

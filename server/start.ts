@@ -3,6 +3,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { buildDeps } from './deps.ts';
+import { scheduleRetentionPurge } from './features/privacy/retention.jobs.ts';
 import { scheduleRequestSweep } from './features/requests/sweep.jobs.ts';
 import { workerFor } from './jobs/start-worker.ts';
 import type { Env } from './lib/env.ts';
@@ -39,6 +40,8 @@ export async function startServer(
   const worker = workerFor(deps);
   // The hourly sweep of expired and overdue requests (issue 14) rides the same schedule.
   await scheduleRequestSweep(deps.db, deps.clock.now());
+  // So does the purge of records past their retention period (issue 31).
+  await scheduleRetentionPurge(deps.db, deps.clock.now());
   const listener = getRequestListener(app.fetch, { hostname: env.HOST });
   const server = http.createServer(listener);
   server.listen(env.PORT, env.HOST);

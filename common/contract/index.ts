@@ -2,6 +2,7 @@ import * as audit from './audit.contract.ts';
 import * as auth from './auth.contract.ts';
 import * as blogs from './blogs.contract.ts';
 import * as contacts from './contacts.contract.ts';
+import * as dataExport from './data-export.contract.ts';
 import type { Endpoint } from './define.ts';
 import * as donorEmails from './donor-emails.contract.ts';
 import * as geo from './geo.contract.ts';
@@ -60,6 +61,8 @@ export const contract = {
   privacy,
   // Issue 32: personal API tokens for programs.
   tokens,
+  // Issue 31: a copy of one's own data.
+  dataExport,
 };
 
 /** The same endpoints as one list. */

@@ -7,6 +7,8 @@ import * as donorEmails from '../features/donor-emails/donor-emails.repository.t
 import * as matching from '../features/matching/matching.repository.ts';
 import * as notifications from '../features/notifications/notifications.repository.ts';
 import * as overdue from '../features/outcomes/overdue.repository.ts';
+import { listReaders } from '../features/privacy/data-export.repository.ts';
+import * as retention from '../features/privacy/retention.repository.ts';
 import * as pledges from '../features/requests/pledges.repository.ts';
 import * as requests from '../features/requests/requests.repository.ts';
 import * as users from '../features/users/users.repository.ts';
@@ -583,4 +585,51 @@ describe(`matching query plans (${testEngine})`, () => {
       );
     },
   );
+});
+
+// Issue 31 (decision 041): a person's export reads their longest lists along their own index,
+// in its order; the retention purge finds the oldest rows of each kind along an index of their
+// age. Neither walks a table nor sorts what it found.
+const PRIVACY_WHOLE_TABLE =
+  testEngine === 'sqlite'
+    ? /^SCAN (contact|notification|job|auditLog|passwordResetToken|phoneVerification|donationRequest)( |$)(?!USING)|USE TEMP B-TREE FOR .*ORDER BY/
+    : /Seq Scan|\bSort\b|Bitmap Heap Scan/;
+const PERSON = '01900000-0000-7000-8000-000000000000';
+const KEY = JSON.stringify(['2026-01-01T00:00:00.000Z', PERSON]);
+const BEFORE = '2026-01-01T00:00:00.000Z';
+const reader = (db: Kysely<Database>) => listReaders(db, { id: PERSON, email: 'a@example.org' });
+const privacyReads: List[] = [
+  ['export: requests made', (db) => reader(db).requests(undefined, 200), ['requesterId']],
+  ['export: requests made, after a row', (db) => reader(db).requests(KEY, 200), ['requesterId']],
+  ['export: notifications', (db) => reader(db).notifications(undefined, 200), ['userId']],
+  ['export: notifications, after a row', (db) => reader(db).notifications(KEY, 200), ['userId']],
+  ['export: audit entries about them', (db) => reader(db).auditEntries(PERSON, 200), []],
+  ['export: contact messages', (db) => reader(db).contactMessages(undefined, 200), ['email']],
+  ['retention: contact messages', (db) => retention.deleteContactsBefore(db, BEFORE, 500), []],
+  ['retention: notifications', (db) => retention.deleteNotificationsBefore(db, BEFORE, 500), []],
+  ['retention: finished jobs', (db) => retention.deleteJobsBefore(db, 'done', BEFORE, 500), []],
+  ['retention: failed jobs', (db) => retention.deleteJobsBefore(db, 'failed', BEFORE, 500), []],
+  ['retention: audit entries', (db) => retention.deleteAuditBefore(db, BEFORE, 500), []],
+  [
+    'retention: reset tokens',
+    (db) => retention.deleteResetTokensBefore(db, BEFORE, BEFORE, 500),
+    [],
+  ],
+  ['retention: phone codes', (db) => retention.deletePhoneCodesBefore(db, BEFORE, BEFORE, 500), []],
+];
+
+describe(`privacy query plans (${testEngine})`, () => {
+  it.each(privacyReads)('%s reads through an index', async (_label, run, indexed) => {
+    const queries = await recorded(run);
+    expect(queries.length).toBeGreaterThan(0);
+    for (const query of queries) {
+      const plan = await planOf(query);
+      const why = `${query.sql}\n${plan.join('\n')}`;
+      expect(
+        plan.filter((line) => PRIVACY_WHOLE_TABLE.test(line)),
+        why,
+      ).toEqual([]);
+      for (const column of indexed) expect(indexCondition(plan, column), why).toBe(true);
+    }
+  });
 });

@@ -287,6 +287,11 @@ export interface AuditLogTable {
   targetId: string;
   targetLabel: string;
   detail: string | null;
+  /**
+   * Issue 31 (045): whose data the entry is about when that is not its target (a phone reveal
+   * targets the request; its subject is the person whose number was shown). Null otherwise.
+   */
+  subjectId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BlogTable {

@@ -7,6 +7,7 @@ import {
   requestEventJob,
 } from '../features/notifications/request-event.job.ts';
 import { passwordResetJob } from '../features/password-reset/password-reset.jobs.ts';
+import { retentionPurgeJob } from '../features/privacy/retention.jobs.ts';
 import { requestSweepJob } from '../features/requests/sweep.jobs.ts';
 import { phoneCodeJob, smsAlertJob } from '../features/sms/sms.jobs.ts';
 import type { AppDeps } from '../lib/context.ts';
@@ -28,6 +29,7 @@ const definitions: JobDefinition<any>[] = [
   phoneCodeJob,
   smsAlertJob,
   photoDeletionJob,
+  retentionPurgeJob,
 ];
 
 /** What the worker runs, by kind, for the server `deps`. */

@@ -165,16 +165,6 @@ export async function fail(
     .execute();
 }
 
-/** Deletes finished jobs last touched before `before` (the outbox keeps a week of history). */
-export async function deleteDoneBefore(db: Kysely<Database>, before: Date) {
-  const result = await db
-    .deleteFrom('job')
-    .where('status', '=', 'done')
-    .where('runAt', '<', before.toISOString())
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** The jobs that are messages to people: what admins see when one fails (issue 25). */
 const failedMessages = (db: Kysely<Database>) =>
   db.selectFrom('job').where('status', '=', 'failed').where('kind', 'in', OUTBOX_MESSAGE_KINDS);

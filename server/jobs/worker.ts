@@ -58,10 +58,6 @@ export const MAX_ATTEMPTS = 8;
 /** Waits before attempt n+1: 30 s doubling, at most an hour. */
 export const backoffMs = (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 3_600_000);
 
-/** Done jobs are deleted after a week; the sweep runs at most hourly. */
-const KEEP_DONE_MS = 7 * 24 * 3_600_000;
-const SWEEP_EVERY_MS = 3_600_000;
-
 class LeaseLost extends Error {}
 class LeaseLostBeforeStart extends Error {}
 
@@ -96,7 +92,6 @@ export function createWorker(options: WorkerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
-  let lastSweep = 0;
 
   async function runOne(job: jobs.ClaimedJob) {
     const handler = handlers[job.kind];
@@ -167,11 +162,7 @@ export function createWorker(options: WorkerOptions) {
       for (const job of claimed) await runOne(job);
       ran += claimed.length;
     }
-    const now = clock.now().getTime();
-    if (now - lastSweep >= SWEEP_EVERY_MS) {
-      lastSweep = now;
-      await jobs.deleteDoneBefore(db, new Date(now - KEEP_DONE_MS));
-    }
+    // Finished jobs are deleted by the hourly retention purge (issue 31, RETENTION_JOB_DAYS).
     return ran;
   }
 

@@ -47,6 +47,9 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
   const measure: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     if (c.res.headers.has('Content-Length') || !c.res.body) return;
+    // A file written while it is read (a person's data export) is compressed as it streams,
+    // never gathered into memory to be measured.
+    if (c.res.headers.get('Content-Disposition')?.startsWith('attachment')) return;
     if (!c.res.headers.get('Content-Type')?.startsWith('application/json')) return;
     const body = await c.res.arrayBuffer();
     const headers = new Headers(c.res.headers);

@@ -73,6 +73,14 @@ export const envSchema = z.object({
   MAX_OPEN_REQUESTS_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   // Issue 14: days after its date an in-progress request nobody confirmed is closed as expired.
   UNCONFIRMED_CLOSE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  // Issue 31 (PDPO 2025, decision 041): days each kind of record is kept; the hourly purge
+  // (features/privacy/retention.jobs.ts) deletes what is older, in batches.
+  RETENTION_CONTACT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  RETENTION_NOTIFICATION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+  RETENTION_JOB_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  RETENTION_FAILED_JOB_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_AUDIT_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  RETENTION_CODE_DAYS: z.coerce.number().int().min(1).max(365).default(1),
   // Retired: it made whoever registered that address first an admin, at every start.
   ADMIN_EMAIL: z
     .string()

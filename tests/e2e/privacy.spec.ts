@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '../../common/privacy-notice.ts';
 import bn from '../../web/locales/bn.json';
 import bnLists from '../../web/locales/bn.lists.json';
 import bnScreens from '../../web/locales/bn.screens.json';
@@ -9,6 +13,7 @@ import enLists from '../../web/locales/en.lists.json';
 import enScreens from '../../web/locales/en.screens.json';
 import { setupBrowser } from './browser.ts';
 import { PASSWORD, registerMember, signIn } from './fixtures.ts';
+import { dataDir } from './site.ts';
 
 // Issue 31 (Bangladesh PDPO 2025) in the browser: the consent box at registration, the privacy
 // notice the footer opens, and Delete my account, on a phone and a desktop, in both languages.
@@ -52,6 +57,20 @@ async function fitsWidth(page: Page) {
     document.documentElement.clientWidth,
   ]);
   expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/**
+ * The member agreed to an older notice, written straight into the e2e server's database: how an
+ * account looks the day the notice changes (no endpoint can make it owe consent).
+ */
+function agreedToOlderNotice(memberId: string) {
+  const db = new BetterSqlite3(path.join(dataDir(), 'redhope.sqlite'));
+  db.pragma('busy_timeout = 5000');
+  db.prepare('update userConsent set noticeVersion = ? where userId = ?').run(
+    '2020-01-01',
+    memberId,
+  );
+  db.close();
 }
 
 const redPng = () =>
@@ -173,5 +192,42 @@ describe('privacy in the browser', () => {
         await page.context().close();
       });
     }
+  }
+
+  // One phone in Bangla and one desktop in English: the suite's time matters more than the
+  // other two combinations, which the tests above already cover for the same profile page.
+  for (const [width, { language, screens }] of [
+    [390, LANGUAGES[1]],
+    [1280, LANGUAGES[0]],
+  ] as const) {
+    it(`asks an account that owes consent after sign-in, then downloads my data (${width} px, ${language})`, async () => {
+      const member = await registerMember({ language });
+      agreedToOlderNotice(member.id);
+      const page = await pageAt(width, language);
+      await signIn(page.context(), member);
+      await page.goto('/dashboard/profile');
+      // Asked before anything else; "I agree" lets them on.
+      const prompt = page.getByRole('dialog', { name: screens.consent.title });
+      await prompt.getByTestId('consent-prompt').waitFor();
+      await prompt.getByRole('button', { name: screens.consent.agree }).click();
+      await prompt.waitFor({ state: 'detached' });
+      const section = page.getByTestId('consent-section');
+      await section.waitFor();
+
+      // Download my data: a JSON file holding the member's own email.
+      const button = section.getByRole('button', { name: screens.profile.downloadData });
+      await button.scrollIntoViewIfNeeded();
+      await fitsWidth(page);
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(/^redhope-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+      expect(file.profile.email).toBe(member.email);
+      // The older agreement and the one just given.
+      expect(file.consents.map((c: { noticeVersion: string }) => c.noticeVersion)).toEqual([
+        '2020-01-01',
+        PRIVACY_NOTICE_VERSION,
+      ]);
+      await page.context().close();
+    });
   }
 });

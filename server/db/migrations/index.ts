@@ -34,6 +34,8 @@ import { outcomeRollup } from './040-outcome-rollup.ts';
 import { requestContact } from './041-request-contact.ts';
 import { overdueRequests } from './043-overdue-requests.ts';
 import { userConsent } from './044-user-consent.ts';
+import { exportLookups } from './045-export-lookups.ts';
+import { retentionIndexes } from './046-retention-indexes.ts';
 import { apiTokens } from './049-api-tokens.ts';
 
 export type MigrationEngine = 'sqlite' | 'postgres';
@@ -79,6 +81,8 @@ export function migrationsFor(engine: MigrationEngine): Record<string, Migration
     '041-request-contact': requestContact(engine),
     '043-overdue-requests': overdueRequests,
     '044-user-consent': userConsent(engine),
+    '045-export-lookups': exportLookups,
+    '046-retention-indexes': retentionIndexes,
     '049-api-tokens': apiTokens(engine),
   };
 }

@@ -25,6 +25,8 @@ export interface AuditEntry {
   /** What the target was called (a name, an email, a title), so the row reads after it is gone. */
   targetLabel: string;
   detail?: string | null;
+  /** The person whose data it is about, when not the target (AuditLogTable.subjectId). */
+  subjectId?: string | null;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function insert(
       targetId: entry.targetId,
       targetLabel: entry.targetLabel,
       detail: entry.detail ?? null,
+      subjectId: entry.subjectId ?? null,
     })
     .execute();
 }

@@ -123,6 +123,14 @@ export async function eraseAccount(
     .where('targetType', '=', 'user')
     .where('targetId', '=', id)
     .execute();
+  // An entry saying someone saw their number (045: its subject) names them in its detail.
+  await trx
+    .updateTable('auditLog')
+    .set({
+      detail: sql<string>`replace(replace(${sql.ref('detail')}, ${person.name}, ${placeholder}), ${person.email}, '')`,
+    })
+    .where('subjectId', '=', id)
+    .execute();
   // Messages they sent through the contact form, by their address; a message they handled as
   // staff keeps the act, not their name.
   await trx.deleteFrom('contact').where('email', '=', person.email).execute();

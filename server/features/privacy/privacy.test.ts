@@ -328,6 +328,10 @@ describe(`deleting one's own account (${engine})`, () => {
       body: { status: 'inprogress' },
     });
     expect(pledged.status).toBe(200);
+    // The donor is shown their number: an audit entry about them (its subject, 045) names them.
+    const shown = await call(t, 'GET', `/api/donation-request/${kept}/contacts`, await as(other));
+    expect(shown.status).toBe(200);
+    expect(shown.body.contact).toBe(phone);
     // Their pledge to someone else's request, donated: it counted toward that request.
     const theirs = await newRequest(requester);
     const gave = await call(t, 'PATCH', `/api/donation-request/${theirs}`, {

@@ -35,6 +35,8 @@ const REFUSALS: Record<Refusal, { code: string; key: Parameters<typeof msg>[0] }
 /** Whose number an audit entry names (never the number itself: decision 033). */
 interface Reveal {
   whose: string;
+  /** The account whose number it is (the audit entry's subject, for their copy of their data). */
+  subjectId: string | null;
 }
 
 const labelOf = (row: RequestRow) =>
@@ -64,10 +66,12 @@ async function numbersFor(
       whose: verifiedContact
         ? `the request's contact number (requester ${row.requesterName})`
         : `requester ${row.requesterName} <${row.requesterEmail ?? ''}>`,
+      subjectId: row.requesterId,
     });
   }
   const unverified = side !== 'donor' && contact && !contact.verifiedAt ? contact.phone : null;
-  if (unverified && side === 'staff') reveals.push({ whose: "the request's unverified contact" });
+  if (unverified && side === 'staff')
+    reveals.push({ whose: "the request's unverified contact", subjectId: row.requesterId });
   const listed = all.filter(
     (p) =>
       p.donorId !== null && (side === 'staff' || p.status === 'pledged' || p.status === 'donated'),
@@ -82,7 +86,9 @@ async function numbersFor(
   );
   const donors = listed.map((p) => {
     const number = numbers.get(p.donorId as string) ?? null;
-    if (number) reveals.push({ whose: `donor ${p.donorName} <${p.donorEmail}>` });
+    if (number) {
+      reveals.push({ whose: `donor ${p.donorName} <${p.donorEmail}>`, subjectId: p.donorId });
+    }
     return { pledgeId: p.id, donorName: p.donorName, status: p.status, number };
   });
   return {
@@ -150,6 +156,7 @@ export function handoffRoutes(deps: AppDeps) {
           targetId: row.id,
           targetLabel: labelOf(row),
           detail: `${reveal ? `Number of ${reveal.whose}` : 'No number on record'}${why}`,
+          subjectId: reveal?.subjectId ?? null,
         });
       }
     });

@@ -7,6 +7,7 @@ import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { knownStatus } from '../../components/status-filter.tsx';
 import { formatInstant as when } from '../../lib/format-instant.ts';
+import { personName } from '../../lib/person-name.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './audit.api.ts';
@@ -106,7 +107,7 @@ export function AuditLogPage() {
                     </time>
                   </div>
                   <p className="wrap-anywhere text-gray-800">
-                    {t('trust.audit.target')}: {entry.targetLabel}
+                    {t('trust.audit.target')}: {personName(t, entry.targetLabel)}
                   </p>
                   {entry.detail && (
                     <p className="wrap-anywhere text-gray-700">
@@ -114,7 +115,7 @@ export function AuditLogPage() {
                     </p>
                   )}
                   <p className="text-xs wrap-anywhere text-gray-600">
-                    {t('trust.audit.who')}: {entry.actorName} · {entry.actorEmail} ·{' '}
+                    {t('trust.audit.who')}: {personName(t, entry.actorName)} · {entry.actorEmail} ·{' '}
                     {t(`trust.audit.roles.${entry.actorRole}`)}
                   </p>
                 </li>

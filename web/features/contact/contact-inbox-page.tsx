@@ -10,6 +10,7 @@ import { knownStatus, StatusFilter } from '../../components/status-filter.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { formatInstant } from '../../lib/format-instant.ts';
+import { personName } from '../../lib/person-name.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import {
@@ -198,7 +199,10 @@ function MessageBody({
       </p>
       {message.handledAt && message.handledBy && (
         <p className="mt-1 text-xs text-gray-500">
-          {t('inbox.handledBy', { name: message.handledBy, date: when(message.handledAt) })}
+          {t('inbox.handledBy', {
+            name: personName(t, message.handledBy),
+            date: when(message.handledAt),
+          })}
         </p>
       )}
       <p className="mt-4 max-h-80 overflow-y-auto rounded-lg bg-gray-50 p-4 wrap-anywhere whitespace-pre-line text-gray-900">

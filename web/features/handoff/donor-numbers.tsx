@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { RequestContactsResponse } from '../../../common/handoff-response.schema.ts';
+import { personName } from '../../lib/person-name.ts';
 import { CallButtons } from './call-buttons.tsx';
 
 /**
@@ -23,7 +24,7 @@ export function DonorNumbers({
       {donors.map((donor) => (
         <li key={donor.pledgeId} className="flex flex-col gap-1">
           <span className="text-sm font-medium wrap-anywhere text-gray-900">
-            {donor.donorName}
+            {personName(t, donor.donorName)}
             {withStatus && (
               <span className="font-normal text-gray-700">
                 {' — '}
@@ -32,7 +33,7 @@ export function DonorNumbers({
             )}
           </span>
           {donor.number ? (
-            <CallButtons name={donor.donorName} number={donor.number} />
+            <CallButtons name={personName(t, donor.donorName)} number={donor.number} />
           ) : (
             <span className="text-sm text-gray-700">{t('requests.handoff.noDonorNumber')}</span>
           )}

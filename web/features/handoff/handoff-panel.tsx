@@ -8,6 +8,7 @@ import { FieldErrorText, labelClass } from '../../components/form-field.tsx';
 import { PhoneCodeInput, PhoneNumberInput } from '../../components/phone-inputs.tsx';
 import { apiMessage } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
+import { personName } from '../../lib/person-name.ts';
 import { CallButtons } from './call-buttons.tsx';
 import { DonorNumbers } from './donor-numbers.tsx';
 import {
@@ -52,7 +53,7 @@ export function HandoffPanel({
       {data && side === 'donor' && (
         <div className="mt-3">
           {data.contact ? (
-            <CallButtons name={request.requesterName} number={data.contact} />
+            <CallButtons name={personName(t, request.requesterName)} number={data.contact} />
           ) : (
             <p className="text-sm text-gray-800">{t('requests.handoff.noFamilyNumber')}</p>
           )}

@@ -1,5 +1,6 @@
 import type { NotificationResponse } from '../../../common/notification-response.schema.ts';
 import { i18n, placeName } from '../../lib/i18n.ts';
+import { personName } from '../../lib/person-name.ts';
 import { formatDonationDate, formatDonationTime } from '../requests/request-format.ts';
 
 /** A notification's one line, in the viewer's language, from what it is about. */
@@ -12,7 +13,7 @@ export function notificationText(notification: NotificationResponse): string {
     district: placeName(data.district) ?? '',
     date: data.donationDate ? formatDonationDate(data.donationDate) : '',
     time: data.donationTime ? formatDonationTime(data.donationTime) : '',
-    donor: data.donorName ?? '',
+    donor: data.donorName ? personName(i18n.t, data.donorName) : '',
     eligibleOn: data.eligibleOn ? formatDonationDate(data.eligibleOn) : '',
     reason: data.reason ?? '',
   };

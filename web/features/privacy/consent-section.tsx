@@ -5,7 +5,7 @@ import { primaryButton, secondaryButton } from '../../components/button-styles.t
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { localDigits } from '../../lib/i18n.ts';
-import { useGiveConsent, useWithdrawConsent } from './privacy.api.ts';
+import { useDownloadMyData, useGiveConsent, useWithdrawConsent } from './privacy.api.ts';
 
 /**
  * Issue 31 on the profile: where the person stands with the privacy notice; withdrawing consent
@@ -17,6 +17,7 @@ export function ConsentSection({ consent }: { consent: ConsentState }) {
   const id = useId();
   const withdraw = useWithdrawConsent();
   const give = useGiveConsent();
+  const download = useDownloadMyData();
   const withdrawn = consent.withdrawnAt !== null;
 
   const failed = (error: unknown) =>
@@ -28,6 +29,13 @@ export function ConsentSection({ consent }: { consent: ConsentState }) {
     try {
       await withdraw.mutateAsync();
       await toastSuccess(t('profile.withdrawn'));
+    } catch (error) {
+      await failed(error);
+    }
+  };
+  const onDownload = async () => {
+    try {
+      await download.mutateAsync();
     } catch (error) {
       await failed(error);
     }
@@ -79,6 +87,16 @@ export function ConsentSection({ consent }: { consent: ConsentState }) {
             {t('profile.withdrawConsent')}
           </button>
         )}
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={download.isPending}
+          aria-busy={download.isPending}
+          aria-describedby={`${id}-download`}
+          onClick={() => void onDownload()}
+        >
+          {download.isPending ? t('profile.downloadingData') : t('profile.downloadData')}
+        </button>
         <a
           href="/privacy"
           className="text-sm font-semibold text-red-800 underline hover:no-underline"
@@ -86,6 +104,9 @@ export function ConsentSection({ consent }: { consent: ConsentState }) {
           {t('profile.readNotice')}
         </a>
       </div>
+      <p id={`${id}-download`} className="mt-2 max-w-xl text-sm text-gray-600">
+        {t('profile.downloadDataText')}
+      </p>
     </section>
   );
 }

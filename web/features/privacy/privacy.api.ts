@@ -7,7 +7,7 @@ import {
 } from '../../../common/contract/privacy.contract.ts';
 import type { DeleteAccount } from '../../../common/privacy.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/privacy-notice.ts';
-import { request } from '../../lib/api.ts';
+import { downloadFile, request } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
@@ -51,5 +51,16 @@ export function useDeleteAccount() {
       // Said here: the profile that asked has gone with the navigation.
       void toastSuccess(i18n.t('profile.deleted'), 2500);
     },
+  });
+}
+
+/**
+ * GET /api/users/me/export: the person's copy of their data, saved as a JSON file. Its path is
+ * written here rather than read from its definition (common/contract/data-export.contract.ts),
+ * whose schema of the whole file has no place in the page's code.
+ */
+export function useDownloadMyData() {
+  return useSingleFlightMutation({
+    mutationFn: () => downloadFile('/users/me/export', 'redhope-my-data.json'),
   });
 }

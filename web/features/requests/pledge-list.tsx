@@ -7,6 +7,7 @@ import type {
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { formatInstant } from '../../lib/format-instant.ts';
+import { personName } from '../../lib/person-name.ts';
 import { useSingleFlightCallback } from '../../lib/single-flight.ts';
 import { DonorCell } from './donor-cell.tsx';
 import { useRecordPledgeOutcome } from './requests.api.ts';
@@ -73,10 +74,12 @@ export function PledgeList({
           <div className="min-w-0">
             {compact ? (
               // As the one-bag donor reads in these tables (DonorCell): cut after two lines.
-              <DonorCell name={pledge.donorName} email={pledge.donorEmail} />
+              <DonorCell name={personName(t, pledge.donorName)} email={pledge.donorEmail} />
             ) : (
               <>
-                <p className="font-medium wrap-anywhere text-gray-900">{pledge.donorName}</p>
+                <p className="font-medium wrap-anywhere text-gray-900">
+                  {personName(t, pledge.donorName)}
+                </p>
                 {pledge.donorEmail && (
                   <p className="text-sm wrap-anywhere text-gray-700">{pledge.donorEmail}</p>
                 )}
@@ -114,7 +117,7 @@ function PledgeOutcomeButtons({
 }) {
   const { t } = useTranslation();
   const record = useRecordPledgeOutcome();
-  const name = pledge.donorName;
+  const name = personName(t, pledge.donorName);
 
   // One question at a time: a double click asks once.
   const ask = useSingleFlightCallback(async (outcome: PledgeOutcome) => {

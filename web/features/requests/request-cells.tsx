@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { cellClass } from '../../components/data-table.tsx';
 import { LongText } from '../../components/long-text.tsx';
+import { personName } from '../../lib/person-name.ts';
 import { DonorCell } from './donor-cell.tsx';
 import { PledgeList } from './pledge-list.tsx';
 import { BagsProgress, showsBags, UrgencyBadge } from './request-badges.tsx';
@@ -127,9 +128,10 @@ function RequestStatus({ request }: { request: DonationRequestResponse }) {
 
 /** Who said yes: each pledged donor of a request of several bags, or the one-bag donor. */
 function RequestDonors({ request }: { request: DonationRequestResponse }) {
+  const { t } = useTranslation();
   if (showsBags(request)) return <PledgeList request={request} canSettle compact />;
   if (request.status !== 'inprogress' && request.status !== 'done') return null;
-  return <DonorCell name={request.donorName} email={request.donorEmail} />;
+  return <DonorCell name={personName(t, request.donorName)} email={request.donorEmail} />;
 }
 
 /** An in-progress request past its date (issue 14): the requester should say how it ended. */

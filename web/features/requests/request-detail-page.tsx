@@ -11,6 +11,7 @@ import { isStaff } from '../../../common/roles.ts';
 import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { placeName } from '../../lib/i18n.ts';
+import { personName } from '../../lib/person-name.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { RouteError } from '../../routes/route-error.tsx';
 import { useSession } from '../auth/session.api.ts';
@@ -131,7 +132,9 @@ export function RequestDetailPage({
           <h2 className="text-sm font-semibold tracking-wide text-gray-500 uppercase">
             {t('requests.fields.requester')}
           </h2>
-          <p className="mt-1 font-medium wrap-anywhere text-gray-900">{request.requesterName}</p>
+          <p className="mt-1 font-medium wrap-anywhere text-gray-900">
+            {personName(t, request.requesterName)}
+          </p>
           {request.requesterEmail && (
             <p className="text-sm wrap-anywhere text-gray-700">{request.requesterEmail}</p>
           )}
@@ -158,7 +161,7 @@ export function RequestDetailPage({
             <div className="sm:col-span-2">
               <dt className="text-sm font-medium text-gray-500">{t('requests.fields.donor')}</dt>
               <dd className="mt-0.5 wrap-anywhere text-gray-900">
-                {request.donorName}
+                {personName(t, request.donorName)}
                 {request.donorEmail && (
                   <span className="block text-sm text-gray-700">{request.donorEmail}</span>
                 )}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { formatInstant as when } from '../../lib/format-instant.ts';
+import { personName } from '../../lib/person-name.ts';
 import { QUEUE_PAGE_SIZE, useWithdrawals } from './lifecycle.api.ts';
 import { formatDonationDate } from './request-format.ts';
 
@@ -35,7 +36,7 @@ export function WithdrawalsSection() {
                   className="rounded-xl border border-gray-200 bg-white p-3 text-sm shadow-sm"
                 >
                   <p className="font-medium wrap-anywhere text-gray-900">
-                    {item.donorName}
+                    {personName(t, item.donorName)}
                     {item.donorEmail ? ` · ${item.donorEmail}` : ''}
                     {item.donorWithdrawals !== null && (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { formatInstant as when } from '../../lib/format-instant.ts';
 import { formatNumber, placeName } from '../../lib/i18n.ts';
+import { personName } from '../../lib/person-name.ts';
 import { useClampPage, useListState } from '../../lib/use-list-state.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import { QUEUE_PAGE_SIZE, useRemoveRequest } from '../requests/lifecycle.api.ts';
@@ -109,7 +110,7 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
             {formatDonationDate(item.donationDate)}
           </p>
           <p className="text-sm wrap-anywhere text-gray-600">
-            {item.requesterName}
+            {personName(t, item.requesterName)}
             {item.requesterEmail ? ` · ${item.requesterEmail}` : ''}
           </p>
         </div>
@@ -263,7 +264,7 @@ function ReportsOfRequest({ requestId, name }: { requestId: string; name: string
                 </p>
               )}
               <p className="mt-1 text-xs wrap-anywhere text-gray-600">
-                {report.reporterName ?? t('trust.queue.deletedAccount')}
+                {personName(t, report.reporterName) ?? t('trust.queue.deletedAccount')}
                 {report.reporterEmail ? ` · ${report.reporterEmail}` : ''} ·{' '}
                 {when(report.createdAt)}
               </p>
