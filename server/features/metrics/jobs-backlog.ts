@@ -1,20 +1,28 @@
 import { type Kysely, sql } from 'kysely';
-import { type Engine, migrationTableSchema, toIso } from '../../db/dialect.ts';
+import { type Engine, toIso } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { family, sample } from './prometheus-text.ts';
 
 /**
  * Whether the background-job table (the outbox and schedule: `job`, one row per piece of work)
  * exists in this database. It arrives with its own migration; until then there is no backlog to
- * report. Once seen it stays (tables are not dropped under a running server).
+ * report. Once seen it stays (tables are not dropped under a running server). Asked of this
+ * schema's catalog by name: Kysely's introspection read every table of every schema, which on a
+ * PostgreSQL shared with other schemas being dropped at the time failed (a 500 from the metrics,
+ * seen with three test files at once) and grew with the database.
  */
 function jobTableDetector(db: Kysely<Database>, engine: Engine) {
   let seen = false;
   return async () => {
     if (seen) return true;
-    const schema = await migrationTableSchema(engine, db);
-    const tables = await db.introspection.getTables();
-    seen = tables.some((t) => t.name === 'job' && (schema === undefined || t.schema === schema));
+    const { rows } =
+      engine === 'postgres'
+        ? await sql<{ found: number }>`
+            select 1 as found from information_schema.tables
+            where table_schema = current_schema() and table_name = 'job'`.execute(db)
+        : await sql<{ found: number }>`
+            select 1 as found from sqlite_master where type = 'table' and name = 'job'`.execute(db);
+    seen = rows.length > 0;
     return seen;
   };
 }
