@@ -3,19 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from './db/open.ts';
 import { parseEnv } from './lib/env.ts';
 import { bearerFor, createUser } from './test/factories.ts';
 
-// Runs in api-sqlite only (see vitest.config.ts): the tool is the same on both engines.
+// Runs in api-processes-sqlite only (see vitest.config.ts): the tool is the same on both engines.
+// The command as production runs it, compiled once for the project (build-for-processes.ts): a
+// third of tsx's start-up, for each of the calls below.
 const run = promisify(execFile);
 
 async function admin(dataDir: string, ...args: string[]) {
   try {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'server/admin-cli.ts', ...args],
+      [path.join(inject('serverBuild'), 'admin.js'), ...args],
       {
         env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
       },
