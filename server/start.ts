@@ -44,6 +44,12 @@ export async function startServer(
   await scheduleRetentionPurge(deps.db, deps.clock.now());
   const listener = getRequestListener(app.fetch, { hostname: env.HOST });
   const server = http.createServer(listener);
+  // An idle kept-alive connection stays open longer than a client or proxy keeps it (Node's 5 s
+  // default is shorter than most): closed by the server at the moment a client reuses it, the
+  // client's request fails with ECONNRESET (seen in the browser tests on a loaded machine).
+  // Load balancers keep theirs about 60 s; headers must be allowed a little longer still.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const address = server.address();

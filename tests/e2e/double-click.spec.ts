@@ -133,7 +133,7 @@ describe('a double click sends one request and says it worked (issue 11)', () =>
 
     await page.goto('/dashboard/profile');
     await page.getByRole('button', { name: 'Edit Profile' }).click();
-    await page.getByLabel('Name').fill('Rafiq Requester Uddin');
+    await page.getByLabel('Name', { exact: true }).fill('Rafiq Requester Uddin');
     expect(
       await doubleClick(page, page.getByRole('button', { name: 'Save Changes' }), {
         success: 'Profile updated successfully',

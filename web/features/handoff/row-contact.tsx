@@ -4,6 +4,7 @@ import type { DonationRequestResponse } from '../../../common/request-response.s
 import { secondaryButton, smallSecondaryButton } from '../../components/button-styles.ts';
 import { Modal } from '../../components/modal.tsx';
 import { apiMessage } from '../../lib/api.ts';
+import { RowActionLabel } from '../requests/row-action-label.tsx';
 import { DonorNumbers } from './donor-numbers.tsx';
 import { useRequestContacts } from './handoff.api.ts';
 
@@ -31,12 +32,14 @@ export function RowContact({ request }: { request: RowRequest }) {
     <>
       <button
         type="button"
-        className={smallSecondaryButton}
+        className={`row-action ${smallSecondaryButton}`}
         aria-label={t('requests.handoff.rowContactLabel', { name: request.recipientName })}
         aria-haspopup="dialog"
+        title={t('requests.handoff.rowContact')}
         onClick={() => setOpen(true)}
       >
-        {t('requests.handoff.rowContact')}
+        {/* An icon in a laptop table's one row of actions, its word in a card (issue 30 item 10). */}
+        <RowActionLabel icon="contact">{t('requests.handoff.rowContact')}</RowActionLabel>
       </button>
       <Modal
         open={open}

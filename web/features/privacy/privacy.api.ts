@@ -7,8 +7,9 @@ import {
 } from '../../../common/contract/privacy.contract.ts';
 import type { DeleteAccount } from '../../../common/privacy.ts';
 import { PRIVACY_NOTICE_VERSION } from '../../../common/privacy-notice.ts';
-import { downloadFile, request } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { toastSuccess } from '../../lib/dialogs.ts';
+import { downloadFile } from '../../lib/download-file.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { useSingleFlightMutation } from '../../lib/single-flight.ts';
 import { endSession, sessionQueryKey } from '../auth/session.api.ts';

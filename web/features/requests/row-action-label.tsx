@@ -16,6 +16,10 @@ const PATHS = {
   ),
   edit: <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />,
   delete: <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />,
+  // A handset: Contact on a row (issue 28), the pledged donors' numbers.
+  contact: (
+    <path d="M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A17 17 0 0 1 3 5a2 2 0 0 1 2-2Z" />
+  ),
   repost: (
     <>
       <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
