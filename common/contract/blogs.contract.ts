@@ -17,6 +17,7 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
@@ -67,6 +68,7 @@ export const getBlog = {
   method: 'get',
   path: '/blogs/{id}',
   tags: ['Blogs'],
+  security: optionalSignIn,
   summary: 'One blog (published: everyone; draft: admin, volunteer; otherwise 404)',
   request: { params: uuidParam },
   responses: {

@@ -105,6 +105,12 @@ export const uuidParam = z.object({
 /** `{security}` for endpoints that need a signed-in caller (cookie or bearer token). */
 export const signedIn: Array<Record<string, string[]>> = [{ cookie: [] }, { bearer: [] }];
 
+/**
+ * `{security}` for endpoints anyone may call whose answer depends on who is signed in (issue 32:
+ * optional sign-in, as OpenAPI says it: no credentials, or either kind).
+ */
+export const optionalSignIn: Array<Record<string, string[]>> = [{}, ...signedIn];
+
 /** A page of a list: a JSON array, with the total and the neighbouring pages in headers. */
 export function page<const S extends z.ZodType>(
   item: S,

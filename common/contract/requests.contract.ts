@@ -23,6 +23,7 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
@@ -126,6 +127,7 @@ export const listRequests = {
   method: 'get',
   path: '/donation-request',
   tags: ['Donation requests'],
+  security: optionalSignIn,
   summary: 'A requester’s requests (?email=, signed in), or the public open list (?status=pending)',
   request: {
     query: requestStatusFilterSchema.extend({

@@ -21,6 +21,7 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
@@ -105,6 +106,7 @@ export const searchDonors = {
   method: 'get',
   path: '/users/donor',
   tags: ['Users'],
+  security: optionalSignIn,
   summary:
     'Search active, visible donors (the email only for signed-in callers, up to their daily budget)',
   request: { query: donorSearchSchema.extend(paginationSchema.shape) },

@@ -137,6 +137,28 @@ describe(`the OpenAPI document for partners' tools (${process.env.TEST_ENGINE})`
     expect(Object.keys(doc.paths['/users/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
   });
 
+  it('declares who may call: signed in, optionally signed in, or anyone', async () => {
+    const doc = (await theDocument()) as Doc & {
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const schemes = Object.keys(doc.components.securitySchemes);
+    for (const { path, method, operation } of operations(doc)) {
+      const security = (operation as { security?: Array<Record<string, string[]>> }).security;
+      for (const requirement of security ?? []) {
+        for (const name of Object.keys(requirement)) {
+          expect(schemes, `${method} ${path}`).toContain(name);
+        }
+      }
+    }
+    const securityOf = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as { security?: unknown } | undefined)?.security;
+    // The public open list and the donor search answer more to a signed-in caller.
+    expect(securityOf('/donation-request', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/users/donor', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/donation-request', 'post')).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/divisions', 'get')).toBeUndefined();
+  });
+
   it('declares Retry-After on every 429', async () => {
     const doc = await theDocument();
     const limited = operations(doc).filter(({ operation }) => operation.responses['429']);
