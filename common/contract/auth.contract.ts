@@ -93,7 +93,7 @@ export const signOut = {
   request: { body: emptyBody },
   responses: {
     200: json(z.strictObject({ success: z.boolean() }), 'Signed out'),
-    ...errors(401, 403, 413, 415),
+    ...errors(401, 403, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 
@@ -107,7 +107,7 @@ export const signOutEverywhere = {
   request: { body: emptyBody },
   responses: {
     200: json(z.strictObject({ status: z.boolean() }), 'Every session ended'),
-    ...errors(401, 403, 413, 415),
+    ...errors(401, 403, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 
@@ -129,7 +129,7 @@ export const getSession = {
         .nullable(),
       'The session, or null for a visitor',
     ),
-    ...errors(401),
+    ...errors(401, 429),
   },
 } as const satisfies Endpoint;
 

@@ -26,8 +26,34 @@ export function finishDocument<D extends object>(document: D): D {
       if (id) operation.operationId = id;
     }
   }
+  everyChangeMayBeRefused(doc);
   openAnswersToAddedFields(doc);
   return document;
+}
+
+const CHANGES = new Set(['post', 'put', 'patch', 'delete']);
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+/**
+ * Two refusals the app gives every change before its route runs (server/app.ts), whatever its
+ * definition lists: 403 CROSS_SITE_REQUEST (an Origin not ours) and 413 PAYLOAD_TOO_LARGE (a body
+ * over the limit, even where none is expected).
+ */
+function everyChangeMayBeRefused(doc: Document) {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!CHANGES.has(method)) continue;
+      operation.responses ??= {};
+      operation.responses['403'] ??= {
+        description: 'Not allowed (CROSS_SITE_REQUEST: sent from another site)',
+        content: ERROR_CONTENT,
+      } as never;
+      operation.responses['413'] ??= {
+        description: 'The body is too large (PAYLOAD_TOO_LARGE)',
+        content: ERROR_CONTENT,
+      } as never;
+    }
+  }
 }
 
 /**

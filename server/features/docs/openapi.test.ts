@@ -168,6 +168,24 @@ describe(`the OpenAPI document for partners' tools (${process.env.TEST_ENGINE})`
         'Retry-After',
       );
     }
+    // better-auth's per-address limit covers every path it serves, the session's too.
+    expect(doc.paths['/auth/get-session']?.get?.responses['429']).toBeDefined();
+    expect(doc.paths['/auth/sign-out']?.post?.responses['429']).toBeDefined();
+  });
+
+  it('lists the refusals the app gives every change: 403 from another site, 413 too large', async () => {
+    const doc = await theDocument();
+    for (const { path, method, operation } of operations(doc)) {
+      if (method === 'get') continue;
+      expect(operation.responses['403'], `${method} ${path}`).toBeDefined();
+      expect(operation.responses['413'], `${method} ${path}`).toBeDefined();
+    }
+    // A change without a body of its own is refused from another site all the same.
+    const res = await call(t, 'DELETE', '/api/tokens/0193a5e4-44dd-7f55-9a66-7b88c9d0e1f2', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('CROSS_SITE_REQUEST');
   });
 
   it('lets answers gain fields: no schema an answer reaches forbids extra properties', async () => {
