@@ -16,7 +16,8 @@ export const passwordSchema = z
 export const emailSchema = required(msg('validation.email.required'))
   .max(254, msg('validation.email.tooLong'))
   .pipe(z.email(msg('validation.email.invalid')))
-  .transform((email) => email.toLowerCase());
+  .transform((email) => email.toLowerCase())
+  .meta({ format: 'email' });
 
 /** A photo is one of our own uploads (`/api/images/…`) or an https address. */
 export const imageUrlSchema = required(msg('validation.image.required'))

@@ -9,7 +9,7 @@ export const contactMessageResponseSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
   phone: z.string(),
-  email: z.string(),
+  email: z.string().meta({ format: 'email' }),
   message: z.string(),
   status: z.enum(CONTACT_STATUSES),
   createdAt: z.iso.datetime(),

@@ -11,7 +11,8 @@ export const contactSchema = z.object({
     .regex(/^[0-9+\-\s()]+$/, msg('validation.phone.invalid')),
   email: required(msg('validation.email.required'))
     .max(254, msg('validation.email.tooLong'))
-    .pipe(z.email(msg('validation.email.invalid'))),
+    .pipe(z.email(msg('validation.email.invalid')))
+    .meta({ format: 'email' }),
   message: required(msg('validation.message.required')).max(
     2000,
     msg('validation.message.tooLong'),

@@ -32,6 +32,15 @@ export const clearableUpazila = z
  * `?status=` on a list: one of `statuses` (an alias maps onto its stored value), and empty means
  * every status, the same on every list.
  */
+/**
+ * A list filter's closed set in the OpenAPI document (issue 32): its values, and '' for every
+ * value. The filters are text piped into an enum (so '' can mean "all"), which the generator
+ * would describe as any string.
+ */
+export function filterValues(values: readonly string[]) {
+  return { enum: [...values, ''] };
+}
+
 export function statusFilter<const S extends string>(
   statuses: readonly S[],
   aliases: Readonly<Record<string, S>> = {},
@@ -50,6 +59,7 @@ export function statusFilter<const S extends string>(
           })
           .transform((v) => (aliases[v] ?? v) as S)
           .optional(),
-      ),
+      )
+      .meta(filterValues(accepted)),
   });
 }

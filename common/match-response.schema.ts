@@ -16,7 +16,7 @@ export const matchResponseSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
   /** Null past the caller's daily budget of donor emails (issue 25); staff see every one. */
-  email: z.string().nullable(),
+  email: z.string().meta({ format: 'email' }).nullable(),
   image: z.string().nullable(),
   bloodGroup: z.enum(BLOOD_GROUPS),
   division: z.string(),

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import { msg } from './message-key.ts';
 import type { Actor, Denial, RequestState } from './request-status.rules.ts';
 import { isStaff } from './roles.ts';
@@ -8,7 +9,7 @@ import { isStaff } from './roles.ts';
 
 export type PledgeAction = 'settle' | 'setBags';
 
-const deny = (status: 403 | 409, code: string, message: string): Denial => ({
+const deny = (status: 403 | 409, code: ErrorCode, message: string): Denial => ({
   status,
   code,
   message,

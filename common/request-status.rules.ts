@@ -1,4 +1,5 @@
 import type { RequestStatus, Role } from './constants.ts';
+import type { ErrorCode } from './error-codes.ts';
 import { msg } from './message-key.ts';
 import { isStaff } from './roles.ts';
 
@@ -57,11 +58,11 @@ const holdsPledge = (actorId: string, request: RequestState) =>
 
 export interface Denial {
   status: 403 | 409;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
-const deny = (status: 403 | 409, code: string, message: string): Denial => ({
+const deny = (status: 403 | 409, code: ErrorCode, message: string): Denial => ({
   status,
   code,
   message,

@@ -10,7 +10,7 @@ import {
   URGENCIES,
 } from './constants.ts';
 import { isCalendarDate, todayInDhaka } from './dhaka-date.ts';
-import { clearableUpazila, statusFilter, upazilaField } from './fields.ts';
+import { clearableUpazila, filterValues, statusFilter, upazilaField } from './fields.ts';
 import { msg } from './message-key.ts';
 import { normalizeBdMobile } from './phone.rules.ts';
 
@@ -29,13 +29,15 @@ const donationDate = z
   // Compared as text: YYYY-MM-DD sorts like the dates it names.
   .refine((value) => !isCalendarDate(value) || value >= todayInDhaka(), {
     message: msg('validation.donationDate.past'),
-  });
+  })
+  .meta({ format: 'date', description: 'YYYY-MM-DD, a day in Dhaka, today or later' });
 
 const donationTime = z
   .string({ error: TIME_MESSAGE })
   .trim()
   .min(1, TIME_MESSAGE)
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE);
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE)
+  .meta({ description: 'HH:MM, 24-hour, Dhaka time' });
 
 /** Issue 27: how many bags (donors) a request asks for, 1 to MAX_BAGS. */
 export const bagsField = z
@@ -176,7 +178,8 @@ function enumFilter<const V extends string>(values: readonly [V, ...V[]], messag
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.enum(values, { error: message }).optional());
+    .pipe(z.enum(values, { error: message }).optional())
+    .meta(filterValues(values));
 }
 
 /** Issue 27: `?component=&urgency=` on request lists; empty means all. */

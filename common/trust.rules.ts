@@ -1,4 +1,5 @@
 import type { RequestStatus } from './constants.ts';
+import type { ErrorCode } from './error-codes.ts';
 import { msg } from './message-key.ts';
 import type { Actor, Denial } from './request-status.rules.ts';
 import { checkRequestAction } from './request-status.rules.ts';
@@ -58,7 +59,7 @@ export const isConfirmationDue = (
   today: string,
 ) => request.status === 'inprogress' && request.donationDate < today;
 
-const deny = (status: 403 | 409, code: string, message: string): Denial => ({
+const deny = (status: 403 | 409, code: ErrorCode, message: string): Denial => ({
   status,
   code,
   message,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bloodGroupSchema, imageUrlSchema, placeFields } from './auth.schema.ts';
 import { BLOOD_GROUPS, USER_STATUSES } from './constants.ts';
-import { clearableUpazila, optionalText, statusFilter } from './fields.ts';
+import { clearableUpazila, filterValues, optionalText, statusFilter } from './fields.ts';
 import { LANGUAGES } from './languages.ts';
 import { msg } from './message-key.ts';
 
@@ -49,7 +49,8 @@ export const donorSearchSchema = z.object({
           error: msg('validation.bloodGroup.oneOf', { values: BLOOD_GROUPS.join(', ') }),
         })
         .optional(),
-    ),
+    )
+    .meta(filterValues(BLOOD_GROUPS)),
   division: optionalFilter,
   district: optionalFilter,
   upazila: optionalFilter,

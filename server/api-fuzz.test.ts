@@ -195,7 +195,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/users': {
     variants: [{ query: [...Object.keys(userStatusFilterSchema.shape), ...PAGE] }],
   },
-  'GET /api/users/:email': {},
+  'GET /api/users/:id': {},
   'PATCH /api/users/donor/:id': {},
   'PATCH /api/users/:id': {
     variants: [{ fields: PROFILE, valid: () => ({ name: 'Renamed Donor', searchVisible: true }) }],

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginSchema, registerSchema } from '../auth.schema.ts';
 import { BLOOD_GROUPS, ROLES, USER_STATUSES } from '../constants.ts';
-import { type Endpoint, errors, json, signedIn } from './define.ts';
+import { type Endpoint, errors, json, optionalSignIn, signedIn } from './define.ts';
 
 // better-auth serves these five (server/auth/auth-surface.ts); the rest of its paths answer 404.
 
@@ -88,11 +88,12 @@ export const signOut = {
   method: 'post',
   path: '/auth/sign-out',
   tags: ['Account'],
+  security: optionalSignIn,
   summary: 'End this session and every token made from it',
   request: { body: emptyBody },
   responses: {
     200: json(z.strictObject({ success: z.boolean() }), 'Signed out'),
-    ...errors(401, 403, 413, 415),
+    ...errors(401, 403, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 
@@ -106,7 +107,7 @@ export const signOutEverywhere = {
   request: { body: emptyBody },
   responses: {
     200: json(z.strictObject({ status: z.boolean() }), 'Every session ended'),
-    ...errors(401, 403, 413, 415),
+    ...errors(401, 403, 413, 415, 429),
   },
 } as const satisfies Endpoint;
 
@@ -115,6 +116,7 @@ export const getSession = {
   method: 'get',
   path: '/auth/get-session',
   tags: ['Account'],
+  security: optionalSignIn,
   summary: 'The signed-in user and session (no token), or null',
   responses: {
     200: json(
@@ -127,7 +129,7 @@ export const getSession = {
         .nullable(),
       'The session, or null for a visitor',
     ),
-    ...errors(401),
+    ...errors(401, 429),
   },
 } as const satisfies Endpoint;
 

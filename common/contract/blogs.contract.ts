@@ -17,10 +17,12 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
 } from './define.ts';
+import { blogExample } from './examples.ts';
 
 /** POST /api/blogs: a new draft, stamped with the server's date and time (admin, volunteer). */
 export const createBlog = {
@@ -55,7 +57,7 @@ export const listPublishedBlogs = {
   summary: 'Published blogs, newest first (everyone)',
   request: { query: publishedFilterSchema.extend(paginationSchema.shape) },
   responses: {
-    200: page(blogResponseSchema, 'A page of published blogs'),
+    200: page(blogResponseSchema, 'A page of published blogs', [blogExample]),
     ...notModified,
     ...errors(),
   },
@@ -66,9 +68,14 @@ export const getBlog = {
   method: 'get',
   path: '/blogs/{id}',
   tags: ['Blogs'],
+  security: optionalSignIn,
   summary: 'One blog (published: everyone; draft: admin, volunteer; otherwise 404)',
   request: { params: uuidParam },
-  responses: { 200: json(blogResponseSchema, 'The blog'), ...notModified, ...errors(404) },
+  responses: {
+    200: json(blogResponseSchema, 'The blog', blogExample),
+    ...notModified,
+    ...errors(404),
+  },
 } as const satisfies Endpoint;
 
 /** PATCH /api/blogs/:id: Publish or UnPublish (admin). */

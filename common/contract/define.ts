@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { COUNT_CAP } from '../constants.ts';
+import { ERROR_CODE_LIST, ERROR_CODES } from '../error-codes.ts';
 import { msg } from '../message-key.ts';
 
 // The pieces every endpoint definition is built from. Definitions live in common/ so the server
@@ -14,19 +15,39 @@ export type Endpoint = RouteConfig;
 export const errorResponseSchema = z
   .strictObject({
     error: z.strictObject({
-      code: z.string(),
-      message: z.string(),
+      code: z.enum(ERROR_CODE_LIST).meta({
+        description: `A stable code for programs: ${ERROR_CODE_LIST.map((code) => `${code} (${ERROR_CODES[code]})`).join('; ')}`,
+      }),
+      message: z.string().meta({ description: 'For people, in the caller’s language' }),
       details: z.record(z.string(), z.string()).optional(),
       /** The request the refusal is about (issue 27: DUPLICATE_REQUEST names the open one). */
       requestId: z.string().optional(),
     }),
   })
-  .meta({ id: 'Error' });
+  .meta({
+    id: 'Error',
+    examples: [
+      {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'bloodGroup must be one of A+, A-, B+, B-, AB+, AB-, O+, O-',
+          details: { bloodGroup: 'bloodGroup must be one of A+, A-, B+, B-, AB+, AB-, O+, O-' },
+        },
+      },
+    ],
+  });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A JSON answer. */
-export function json<const S extends z.ZodType>(schema: S, description: string) {
-  return { description, content: { 'application/json': { schema } } } as const;
+/** A JSON answer; `example` (what the server sends) shows in the document, checked by a test. */
+export function json<const S extends z.ZodType>(
+  schema: S,
+  description: string,
+  example?: z.input<S>,
+) {
+  return {
+    description,
+    content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+  } as const;
 }
 
 const ERROR_MEANINGS = {
@@ -46,6 +67,24 @@ type ErrorAnswers<S extends ErrorStatus> = {
   [K in S]: ReturnType<typeof json<typeof errorResponseSchema>>;
 };
 
+const retryAfter = z.string().meta({
+  description: 'Seconds to wait before trying again',
+  examples: ['60'],
+});
+/** Every 429 says when to try again; a 503 does while the database is away (not SMS_OFF). */
+const retryAfterHeaders = {
+  429: z.object({ 'Retry-After': retryAfter }),
+  503: z.object({ 'Retry-After': retryAfter.optional() }),
+} as const;
+
+/** One refusal: the error shape, and `Retry-After` where the status promises it. */
+export function refusal(status: ErrorStatus, description: string = ERROR_MEANINGS[status]) {
+  const answer = json(errorResponseSchema, description);
+  return status === 429 || status === 503
+    ? { ...answer, headers: retryAfterHeaders[status] }
+    : answer;
+}
+
 /**
  * The refusals an endpoint can answer, all in the one error shape. 400 is always among them:
  * any path, query or body can hold text we refuse (a NUL character, broken percent-encoding);
@@ -54,10 +93,7 @@ type ErrorAnswers<S extends ErrorStatus> = {
  */
 export function errors<const S extends ErrorStatus>(...statuses: S[]): ErrorAnswers<S | 400 | 503> {
   return Object.fromEntries(
-    [400 as const, ...statuses, 503 as const].map((status) => [
-      status,
-      json(errorResponseSchema, ERROR_MEANINGS[status]),
-    ]),
+    [400 as const, ...statuses, 503 as const].map((status) => [status, refusal(status)]),
   ) as ErrorAnswers<S | 400 | 503>;
 }
 
@@ -69,8 +105,18 @@ export const uuidParam = z.object({
 /** `{security}` for endpoints that need a signed-in caller (cookie or bearer token). */
 export const signedIn: Array<Record<string, string[]>> = [{ cookie: [] }, { bearer: [] }];
 
+/**
+ * `{security}` for endpoints anyone may call whose answer depends on who is signed in (issue 32:
+ * optional sign-in, as OpenAPI says it: no credentials, or either kind).
+ */
+export const optionalSignIn: Array<Record<string, string[]>> = [{}, ...signedIn];
+
 /** A page of a list: a JSON array, with the total and the neighbouring pages in headers. */
-export function page<const S extends z.ZodType>(item: S, description: string) {
+export function page<const S extends z.ZodType>(
+  item: S,
+  description: string,
+  example?: Array<z.input<S>>,
+) {
   return {
     description,
     headers: z.object({
@@ -86,7 +132,12 @@ export function page<const S extends z.ZodType>(item: S, description: string) {
           description: `Present when the count stopped at ${COUNT_CAP.toLocaleString('en')}: the total is at least that`,
         }),
     }),
-    content: { 'application/json': { schema: z.array(item) } },
+    content: {
+      'application/json': {
+        schema: z.array(item),
+        ...(example === undefined ? {} : { example }),
+      },
+    },
   } as const;
 }
 
@@ -95,7 +146,10 @@ export const notModified = {
   304: { description: 'Not modified since the ETag you hold (sent in If-None-Match)' },
 } as const;
 
-/** A JSON request body. */
-export function body<const S extends z.ZodType>(schema: S) {
-  return { content: { 'application/json': { schema } }, required: true } as const;
+/** A JSON request body; `example` (what a client sends) shows in the document. */
+export function body<const S extends z.ZodType>(schema: S, example?: z.input<S>) {
+  return {
+    content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+    required: true,
+  } as const;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { imageUploadResponseSchema } from '../api-responses.schema.ts';
 import { msg } from '../message-key.ts';
-import { type Endpoint, errors, json } from './define.ts';
+import { type Endpoint, errors, json, optionalSignIn } from './define.ts';
 
 export const imageNameParam = z.object({
   name: z.string().regex(/^[0-9a-f-]{36}\.webp$/, msg('validation.imageName.invalid')),
@@ -13,6 +13,8 @@ export const uploadImage = {
   path: '/images',
   tags: ['Images'],
   summary: 'Upload a photo; it is re-encoded as WebP without metadata',
+  // Anyone (a photo at sign-up), with a larger hourly allowance when signed in.
+  security: optionalSignIn,
   request: {
     body: {
       content: {

@@ -65,10 +65,23 @@ export const contract = {
   dataExport,
 };
 
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
+
 /** The same endpoints as one list. */
 export const allEndpoints: Endpoint[] = Object.values(contract).flatMap((feature) =>
-  Object.values(feature).filter(
-    (value): value is Endpoint =>
-      typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
+  Object.values(feature).filter(isEndpoint),
+);
+
+/**
+ * Each endpoint's `operationId` in the OpenAPI document (issue 32): the name it is exported under
+ * here (`createRequest`, `listRequests`), keyed by `METHOD /path`. A name a partner's generated
+ * client is built on: renaming an export renames an operation, so do it only deliberately.
+ */
+export const operationIds: ReadonlyMap<string, string> = new Map(
+  Object.values(contract).flatMap((feature) =>
+    Object.entries(feature)
+      .filter((entry): entry is [string, Endpoint] => isEndpoint(entry[1]))
+      .map(([name, endpoint]) => [`${endpoint.method.toUpperCase()} ${endpoint.path}`, name]),
   ),
 );

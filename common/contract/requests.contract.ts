@@ -23,10 +23,12 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
 } from './define.ts';
+import { createRequestExample, donationRequestExample, insertedIdExample } from './examples.ts';
 
 const emailFilter = z
   .string()
@@ -42,9 +44,9 @@ export const createRequest = {
   tags: ['Donation requests'],
   summary: 'Create a donation request (the requester is the caller)',
   security: signedIn,
-  request: { body: body(createRequestSchema) },
+  request: { body: body(createRequestSchema, createRequestExample) },
   responses: {
-    201: json(insertedIdResponseSchema, 'Created'),
+    201: json(insertedIdResponseSchema, 'Created', insertedIdExample),
     // 409: too many open requests, or the same one already open (issue 14).
     ...errors(401, 403, 409, 413, 415),
   },
@@ -125,6 +127,7 @@ export const listRequests = {
   method: 'get',
   path: '/donation-request',
   tags: ['Donation requests'],
+  security: optionalSignIn,
   summary: 'A requester’s requests (?email=, signed in), or the public open list (?status=pending)',
   request: {
     query: requestStatusFilterSchema.extend({
@@ -137,7 +140,7 @@ export const listRequests = {
     }),
   },
   responses: {
-    200: page(donationRequestResponseSchema, 'A page of requests'),
+    200: page(donationRequestResponseSchema, 'A page of requests', [donationRequestExample]),
     // The public open list, asked anonymously, carries an ETag (server/lib/public-list.ts).
     ...notModified,
     ...errors(401, 403),
@@ -153,7 +156,7 @@ export const getRequest = {
   security: signedIn,
   request: { params: uuidParam },
   responses: {
-    200: json(donationRequestResponseSchema, 'The request'),
+    200: json(donationRequestResponseSchema, 'The request', donationRequestExample),
     ...errors(401, 403, 404),
   },
 } as const satisfies Endpoint;

@@ -6,6 +6,7 @@ import {
   createdApiTokenResponseSchema,
 } from '../api-token-response.schema.ts';
 import { body, type Endpoint, errors, json, uuidParam } from './define.ts';
+import { createApiTokenExample, createdApiTokenExample } from './examples.ts';
 
 // Issue 32 (decision 044): personal API tokens for programs. Managed only from a browser
 // session (a token cannot make, list or revoke tokens), so a leaked token cannot make more.
@@ -35,9 +36,9 @@ export const createApiToken = {
   tags: ['API tokens'],
   summary: 'Create an API token (its secret is shown in this answer only)',
   security: browserSession,
-  request: { body: body(createApiTokenSchema) },
+  request: { body: body(createApiTokenSchema, createApiTokenExample) },
   responses: {
-    201: json(createdApiTokenResponseSchema, 'Created; keep the token now'),
+    201: json(createdApiTokenResponseSchema, 'Created; keep the token now', createdApiTokenExample),
     // 429 TOO_MANY_TOKENS: 20 made in an hour.
     ...errors(401, 403, 409, 413, 415, 429),
   },

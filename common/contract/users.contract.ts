@@ -21,11 +21,13 @@ import {
   errors,
   json,
   notModified,
+  optionalSignIn,
   page,
   signedIn,
   uuidParam,
 } from './define.ts';
 import { withDonorEmailBudget } from './donor-emails.contract.ts';
+import { donorExample, userExample } from './examples.ts';
 
 const emailParam = z.object({ email: z.string().min(1).max(254) });
 
@@ -104,11 +106,14 @@ export const searchDonors = {
   method: 'get',
   path: '/users/donor',
   tags: ['Users'],
+  security: optionalSignIn,
   summary:
     'Search active, visible donors (the email only for signed-in callers, up to their daily budget)',
   request: { query: donorSearchSchema.extend(paginationSchema.shape) },
   responses: {
-    200: withDonorEmailBudget(page(donorResponseSchema, 'A page of donors, by name')),
+    200: withDonorEmailBudget(
+      page(donorResponseSchema, 'A page of donors, by name', [donorExample]),
+    ),
     // Asked anonymously, it carries an ETag (server/lib/public-list.ts).
     ...notModified,
     ...errors(),
@@ -126,15 +131,33 @@ export const listUsers = {
   responses: { 200: page(userResponseSchema, 'A page of users'), ...errors(401, 403) },
 } as const satisfies Endpoint;
 
-/** GET /api/users/:email: one profile (self or staff). */
-export const getUserByEmail = {
+/**
+ * GET /api/users/:id: one profile (self or staff). SPEC's `GET /users/{email}`: the segment is
+ * an email, or (issue 32, decision 045) the user's id. One parameter name with PATCH and DELETE
+ * `/users/{id}`, since OpenAPI forbids two templates that differ only in a parameter's name.
+ */
+export const getUser = {
   method: 'get',
-  path: '/users/{email}',
+  path: '/users/{id}',
   tags: ['Users'],
-  summary: 'One profile by email (oneself, or staff)',
+  summary: 'One profile by email (SPEC’s GET /users/{email}) or by id (oneself, or staff)',
   security: signedIn,
-  request: { params: emailParam },
-  responses: { 200: json(userResponseSchema, 'The profile'), ...errors(401, 403, 404) },
+  request: {
+    params: z.object({
+      id: z
+        .string()
+        .min(1)
+        .max(254)
+        .meta({
+          description: 'The user’s email (as in SPEC’s GET /users/{email}) or their id (a UUID)',
+          examples: ['donor@example.com'],
+        }),
+    }),
+  },
+  responses: {
+    200: json(userResponseSchema, 'The profile', userExample),
+    ...errors(401, 403, 404),
+  },
 } as const satisfies Endpoint;
 
 /** PATCH /api/users/donor/:id: Mark As Donated (today, set by the server). */

@@ -8,6 +8,7 @@ import {
   signUp,
 } from '../../common/contract/auth.contract.ts';
 import * as twoFactor from '../../common/contract/two-factor.contract.ts';
+import { isErrorCode } from '../../common/error-codes.ts';
 import type { Language } from '../../common/languages.ts';
 import { msg, parseMessage } from '../../common/message-key.ts';
 import type { Database } from '../db/schema.ts';
@@ -51,7 +52,9 @@ async function reshape(
     ? addressLimitRefusal(path, Math.ceil(retryAfter))
     : res.status >= 400
       ? {
-          code: typeof body?.code === 'string' ? body.code : 'AUTH_ERROR',
+          // Only codes of the documented enum: another of the library's is AUTH_ERROR (its
+          // message kept), so a partner's client never meets a code it was not told of.
+          code: typeof body?.code === 'string' && isErrorCode(body.code) ? body.code : 'AUTH_ERROR',
           // Our own refusals from inside better-auth carry their message's key (auth.ts).
           message:
             typeof body?.messageKey === 'string'

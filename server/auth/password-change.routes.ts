@@ -1,5 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { changePassword } from '../../common/contract/password-change.contract.ts';
+import { isErrorCode } from '../../common/error-codes.ts';
 import { msg, parseMessage } from '../../common/message-key.ts';
 import { emailJob } from '../features/notifications/outbox.jobs.ts';
 import { passwordChangedNotice } from '../features/password-reset/password-changed-notice.ts';
@@ -73,7 +74,9 @@ function asAppError(error: unknown): unknown {
   // Our own refusals from auth.ts's hooks (the password rules) carry their message's key.
   if (typeof body.messageKey === 'string' && parseMessage(body.messageKey)) {
     const status = error.statusCode === 403 ? 403 : 400;
-    return new AppError(status, body.code ?? 'VALIDATION_FAILED', body.messageKey);
+    const code =
+      typeof body.code === 'string' && isErrorCode(body.code) ? body.code : 'VALIDATION_FAILED';
+    return new AppError(status, code, body.messageKey);
   }
   if (body.code === 'INVALID_PASSWORD') {
     return new AppError(400, 'WRONG_PASSWORD', msg('errors.passwordChange.wrongCurrent'));

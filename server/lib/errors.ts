@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode } from '../../common/error-codes.ts';
 import { msg } from '../../common/message-key.ts';
 
 /**
@@ -10,7 +11,7 @@ import { msg } from '../../common/message-key.ts';
 export class AppError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, string>,
     /** Ids the refusal is about, answered beside the message (issue 27: `requestId`). */
@@ -28,7 +29,7 @@ export const unauthorized = (message = msg('errors.unauthorized')) =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (message = msg('errors.forbidden')) =>
   new AppError(403, 'FORBIDDEN', message);
-export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
 
 export const ACCOUNT_BLOCKED_MESSAGE = msg('errors.accountBlocked');
 /** A blocked user tried to act (DESIGN §1: every write is refused with a clear message). */

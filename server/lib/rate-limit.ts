@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ErrorCode } from '../../common/error-codes.ts';
 import { msg } from '../../common/message-key.ts';
 import type { AppEnv } from './context.ts';
 import type { CounterStore } from './counter-store.ts';
@@ -14,7 +15,7 @@ export interface RateLimit {
   /** Whose requests are counted together (an address, an account). */
   key: (c: Context<AppEnv>) => string;
   /** The refusal's stable code and its first sentence (a message key); when to retry is added. */
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

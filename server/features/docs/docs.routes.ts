@@ -6,6 +6,7 @@ import { msg } from '../../../common/message-key.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Router } from '../../lib/openapi.ts';
+import { finishDocument } from './finish-document.ts';
 
 const require = createRequire(import.meta.url);
 /** Swagger UI's files, from the npm package: nothing is fetched from a CDN. */
@@ -57,16 +58,18 @@ export function docsRoutes(api: Router) {
   let document: unknown;
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => {
-      document ??= api.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: 'RedHope API',
-          version: '1',
-          description:
-            'Find, request and donate blood in Bangladesh. Errors answer {error: {code, message, details?}}. Lists are JSON arrays paged with ?page=&limit= and the X-Total-Count and Link headers.',
-        },
-        servers: [{ url: '/api' }],
-      });
+      document ??= finishDocument(
+        api.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: {
+            title: 'RedHope API',
+            version: '1',
+            description:
+              'Find, request and donate blood in Bangladesh. Errors answer {error: {code, message, details?}}: `code` is one of a documented enum, `message` is in the caller’s language. Lists are JSON arrays paged with ?page=&limit= and the X-Total-Count and Link headers. Answers may gain fields: ignore the ones you do not know.',
+          },
+          servers: [{ url: '/api' }],
+        }),
+      );
       c.header('Cache-Control', 'no-cache');
       return c.json(document);
     })

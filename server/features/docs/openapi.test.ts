@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { allEndpoints } from '../../../common/contract/index.ts';
+import { ERROR_CODE_LIST } from '../../../common/error-codes.ts';
 import { ALLOWED_AUTH_ENDPOINTS } from '../../auth/auth-surface.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -78,3 +82,241 @@ describe(`the OpenAPI document (${process.env.TEST_ENGINE})`, () => {
     }
   });
 });
+
+// Issue 32 item 3: a document partners' tools accept.
+
+interface Doc {
+  tags?: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, Record<string, unknown>> };
+}
+interface OperationDoc {
+  operationId?: string;
+  tags?: string[];
+  parameters?: Array<{ name: string; in: string; schema?: Record<string, unknown> }>;
+  requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: unknown }> }
+  >;
+}
+
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
+  );
+
+async function theDocument(): Promise<Doc> {
+  return (await call(t, 'GET', '/api/openapi.json')).body as Doc;
+}
+
+describe(`the OpenAPI document for partners' tools (${process.env.TEST_ENGINE})`, () => {
+  it('gives every operation a unique camelCase operationId and a tag the document defines', async () => {
+    const doc = await theDocument();
+    const defined = new Set((doc.tags ?? []).map((tag) => tag.name));
+    for (const tag of doc.tags ?? []) expect(tag.description, tag.name).toBeTruthy();
+    const ids: string[] = [];
+    for (const { path, method, operation } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      ids.push(operation.operationId ?? '');
+      expect(operation.tags?.length, where).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? [])
+        expect(defined.has(tag), `${where}: ${tag}`).toBe(true);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    // Named after the contract's exports, so they read as what the call does.
+    expect(doc.paths['/donation-request']?.post?.operationId).toBe('createRequest');
+  });
+
+  it('has no two paths with the same template (decision 045: /users/{id} takes an email too)', async () => {
+    const doc = await theDocument();
+    const templates = Object.keys(doc.paths).map((path) => path.replace(/\{[^}]+\}/g, '{}'));
+    const repeated = templates.filter((template, i) => templates.indexOf(template) !== i);
+    expect(repeated).toEqual([]);
+    expect(Object.keys(doc.paths['/users/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
+  });
+
+  it('declares who may call: signed in, optionally signed in, or anyone', async () => {
+    const doc = (await theDocument()) as Doc & {
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    const schemes = Object.keys(doc.components.securitySchemes);
+    for (const { path, method, operation } of operations(doc)) {
+      const security = (operation as { security?: Array<Record<string, string[]>> }).security;
+      for (const requirement of security ?? []) {
+        for (const name of Object.keys(requirement)) {
+          expect(schemes, `${method} ${path}`).toContain(name);
+        }
+      }
+    }
+    const securityOf = (path: string, method: string) =>
+      (doc.paths[path]?.[method] as { security?: unknown } | undefined)?.security;
+    // The public open list and the donor search answer more to a signed-in caller.
+    expect(securityOf('/donation-request', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/users/donor', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/donation-request', 'post')).toEqual([{ cookie: [] }, { bearer: [] }]);
+    expect(securityOf('/divisions', 'get')).toBeUndefined();
+  });
+
+  it('declares Retry-After on every 429', async () => {
+    const doc = await theDocument();
+    const limited = operations(doc).filter(({ operation }) => operation.responses['429']);
+    expect(limited.length).toBeGreaterThan(10);
+    for (const { path, method, operation } of limited) {
+      expect(operation.responses['429']?.headers, `${method} ${path}`).toHaveProperty(
+        'Retry-After',
+      );
+    }
+    // better-auth's per-address limit covers every path it serves, the session's too.
+    expect(doc.paths['/auth/get-session']?.get?.responses['429']).toBeDefined();
+    expect(doc.paths['/auth/sign-out']?.post?.responses['429']).toBeDefined();
+  });
+
+  it('lists the refusals the app gives every change: 403 from another site, 413 too large', async () => {
+    const doc = await theDocument();
+    for (const { path, method, operation } of operations(doc)) {
+      if (method === 'get') continue;
+      expect(operation.responses['403'], `${method} ${path}`).toBeDefined();
+      expect(operation.responses['413'], `${method} ${path}`).toBeDefined();
+    }
+    // A change without a body of its own is refused from another site all the same.
+    const res = await call(t, 'DELETE', '/api/tokens/0193a5e4-44dd-7f55-9a66-7b88c9d0e1f2', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('CROSS_SITE_REQUEST');
+  });
+
+  it('lets answers gain fields: no schema an answer reaches forbids extra properties', async () => {
+    const doc = await theDocument();
+    const closed: string[] = [];
+    const seen = new Set<unknown>();
+    const visit = (node: unknown, where: string): void => {
+      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+      seen.add(node);
+      const schema = node as Record<string, unknown>;
+      if (schema.additionalProperties === false) closed.push(where);
+      const ref = schema.$ref;
+      if (typeof ref === 'string') {
+        const name = ref.replace('#/components/schemas/', '');
+        visit(doc.components.schemas[name], `${where} → ${name}`);
+      }
+      for (const value of Object.values(schema)) visit(value, where);
+    };
+    for (const { path, method, operation } of operations(doc)) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        for (const media of Object.values(answer.content ?? {})) {
+          visit(media.schema, `${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(closed).toEqual([]);
+    // Request bodies stay as strict as the server (unknown fields are refused there).
+    const blogBody = doc.paths['/blogs/{id}']?.patch?.requestBody?.content['application/json'];
+    expect(JSON.stringify(blogBody)).toContain('"additionalProperties":false');
+  });
+
+  it('names the main answers as reusable schemas, with examples of the main calls', async () => {
+    const doc = await theDocument();
+    for (const name of ['DonationRequest', 'Pledge', 'User', 'Donor', 'Blog', 'Error']) {
+      expect(doc.components.schemas[name], name).toBeDefined();
+    }
+    const create = doc.paths['/donation-request']?.post;
+    expect(create?.requestBody?.content['application/json']?.example).toMatchObject({
+      bloodGroup: 'B+',
+    });
+    expect(JSON.stringify(create?.responses['201'])).toContain('"example"');
+    expect(JSON.stringify(doc.paths['/donation-request/{id}']?.get?.responses['200'])).toContain(
+      '#/components/schemas/DonationRequest',
+    );
+  });
+
+  it('describes dates, emails and closed sets as the server checks them', async () => {
+    const doc = await theDocument();
+    const text = JSON.stringify(doc.components.schemas.DonationRequest);
+    expect(text).toContain('"format":"date"');
+    expect(text).toContain('"format":"date-time"');
+    expect(text).toContain('"format":"email"');
+    const body = JSON.stringify(doc.paths['/donation-request']?.post?.requestBody);
+    expect(body).toContain('"format":"date"');
+    const query = (path: string, name: string) =>
+      doc.paths[path]?.get?.parameters?.find((p) => p.in === 'query' && p.name === name)?.schema;
+    expect(query('/donation-request', 'status')?.enum).toEqual(
+      expect.arrayContaining(['pending', 'inprogress', 'done', 'cancel', 'canceled']),
+    );
+    expect(query('/donation-request', 'urgency')?.enum).toEqual(
+      expect.arrayContaining(['critical', 'urgent', 'scheduled']),
+    );
+    expect(query('/donation-request', 'component')?.enum).toEqual(
+      expect.arrayContaining(['whole_blood', 'platelets']),
+    );
+    expect(query('/users/donor', 'bloodGroup')?.enum).toEqual(
+      expect.arrayContaining(['A+', 'O-', 'AB+']),
+    );
+    expect(query('/users', 'status')?.enum).toEqual(expect.arrayContaining(['active', 'block']));
+  });
+
+  it('documents `code` as one enum holding every code the server writes', async () => {
+    const doc = await theDocument();
+    const error = doc.components.schemas.Error as {
+      properties: { error: { properties: { code: { enum?: string[] } } } };
+    };
+    const documented = error.properties.error.properties.code.enum ?? [];
+    expect(documented.sort()).toEqual([...ERROR_CODE_LIST].sort());
+    // Every code literal in the server's and the rules' source is one of them (AppError's type
+    // holds the rest; the contract check parses every refusal the tests receive against it).
+    const written = new Set<string>();
+    for (const file of sourceFiles(path.resolve(import.meta.dirname, '../../..'))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(CODE_LITERAL)) written.add(match[1] ?? match[2] ?? '');
+    }
+    written.delete('');
+    expect(written.size).toBeGreaterThan(40);
+    expect([...written].filter((code) => !documented.includes(code))).toEqual([]);
+  });
+
+  it('shows examples that are valid for their own schemas', async () => {
+    // The request example's date must be today or later: read it on the day it was written.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T06:00:00Z') });
+    try {
+      let examples = 0;
+      for (const endpoint of allEndpoints) {
+        const media = [
+          (endpoint.request?.body as Media | undefined)?.content?.['application/json'],
+          ...Object.values(endpoint.responses as Record<string, Media>).map(
+            (answer) => answer.content?.['application/json'],
+          ),
+        ];
+        for (const { schema, example } of media.filter((m) => m?.example !== undefined) as Array<{
+          schema: z.ZodType;
+          example: unknown;
+        }>) {
+          examples += 1;
+          const result = schema.safeParse(example);
+          expect(result.error?.issues ?? [], `${endpoint.method} ${endpoint.path}`).toEqual([]);
+        }
+      }
+      expect(examples).toBeGreaterThanOrEqual(10);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+type Media = { content?: Record<string, { schema?: unknown; example?: unknown }> };
+
+/** `new AppError(403, 'CODE'`, `conflict('CODE'`, `deny(409, 'CODE'`, `code: 'CODE'`, `body('CODE'`… */
+const CODE_LITERAL =
+  /(?:AppError\(\s*\d{3},\s*|(?:conflict|badCode|body|deny)\(\s*(?:\d{3},\s*)?)'([A-Z][A-Z0-9_]+)'|\bcode: '([A-Z][A-Z0-9_]+)'/g;
+
+/** The non-test TypeScript of server/ and common/. */
+function sourceFiles(root: string): string[] {
+  return ['server', 'common'].flatMap((dir) =>
+    (fs.readdirSync(path.join(root, dir), { recursive: true }) as string[])
+      .filter(
+        (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.includes('test/'),
+      )
+      .map((file) => path.join(root, dir, file)),
+  );
+}

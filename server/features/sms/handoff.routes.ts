@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import * as contract from '../../../common/contract/handoff.contract.ts';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import type { ErrorCode } from '../../../common/error-codes.ts';
 import { type HandoffSide, handoffSide } from '../../../common/handoff.rules.ts';
 import type {
   ContactStateResponse,
@@ -25,7 +26,7 @@ import * as contacts from './request-contact.repository.ts';
 
 type Refusal = Extract<HandoffSide, { refused: string }>['refused'];
 
-const REFUSALS: Record<Refusal, { code: string; key: Parameters<typeof msg>[0] }> = {
+const REFUSALS: Record<Refusal, { code: ErrorCode; key: Parameters<typeof msg>[0] }> = {
   ended: { code: 'HANDOFF_ENDED', key: 'errors.handoff.ended' },
   pledgeGone: { code: 'HANDOFF_PLEDGE_GONE', key: 'errors.handoff.pledgeGone' },
   staffAudited: { code: 'HANDOFF_STAFF_AUDITED', key: 'errors.handoff.staffAudited' },

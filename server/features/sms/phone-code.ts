@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
+import type { ErrorCode } from '../../../common/error-codes.ts';
 import { msg } from '../../../common/message-key.ts';
 import { clientIp } from '../../auth/client-ip.ts';
 import { toIso } from '../../db/dialect.ts';
@@ -25,8 +26,11 @@ export const CODES_PER_HOUR = 5;
 /** Wrong codes before a new one must be asked for. */
 export const CODE_TRIES = 5;
 
-const badCode = (code: string, key: Parameters<typeof msg>[0], params?: Record<string, number>) =>
-  new AppError(400, code, msg(key, params));
+const badCode = (
+  code: ErrorCode,
+  key: Parameters<typeof msg>[0],
+  params?: Record<string, number>,
+) => new AppError(400, code, msg(key, params));
 
 type Pending = NonNullable<Awaited<ReturnType<typeof phones.findVerification>>>;
 

@@ -1,4 +1,5 @@
 import * as contract from '../../../common/contract/phone.contract.ts';
+import type { ErrorCode } from '../../../common/error-codes.ts';
 import { msg } from '../../../common/message-key.ts';
 import { normalizeBdMobile } from '../../../common/phone.rules.ts';
 import { currentUser, requireRole, requireUser } from '../../auth/session.ts';
@@ -15,7 +16,8 @@ import * as ledger from './sms.repository.ts';
 /** Days of SMS spending admins see. */
 const DAYS_SHOWN = 14;
 
-const badCode = (code: string, key: Parameters<typeof msg>[0]) => new AppError(400, code, msg(key));
+const badCode = (code: ErrorCode, key: Parameters<typeof msg>[0]) =>
+  new AppError(400, code, msg(key));
 
 /**
  * A person's mobile number (issue 28): a code by SMS proves they hold it, then it is theirs —

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import * as contract from '../../../common/contract/users.contract.ts';
 import { DELETED_ACCOUNT_NAME } from '../../../common/deleted-account.ts';
 import { intervalAfter } from '../../../common/eligibility.rules.ts';
@@ -28,6 +28,7 @@ import type { AdminActor, UserRow } from './users.repository.ts';
 import * as users from './users.repository.ts';
 
 const isSelf = (user: SessionUser, email: string) => user.email === email.toLowerCase();
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 function assertSelf(user: SessionUser, id: string) {
   if (user.id !== id) throw forbidden(msg('errors.users.onlyOwnProfile'));
@@ -229,14 +230,18 @@ export function usersRoutes({ db, env, clock, counters, sms }: AppDeps) {
         );
         return c.json(items, 200);
       })
-      .openapi(guarded(contract.getUserByEmail, requireUser), async (c) => {
+      .openapi(guarded(contract.getUser, requireUser), async (c) => {
         const user = currentUser(c);
-        const { email } = c.req.valid('param');
-        if (!isSelf(user, email)) {
+        // SPEC's email, or the user's id (decision 045): no email is a UUID.
+        const { id: emailOrId } = c.req.valid('param');
+        const byId = isUuid(emailOrId);
+        if (byId ? user.id !== emailOrId.toLowerCase() : !isSelf(user, emailOrId)) {
           if (!isStaff(user.role)) throw forbidden(msg('errors.users.onlySeeOwnProfile'));
           assertSecondFactor(user);
         }
-        const row = await users.findByEmail(db, email);
+        const row = byId
+          ? await users.findById(db, emailOrId.toLowerCase())
+          : await users.findByEmail(db, emailOrId);
         if (!row) throw notFound(msg('errors.users.noSuchUser'));
         return c.json(toUserDto(row, intervals), 200);
       })

@@ -52,6 +52,12 @@ const matrix: Array<{
     expect: { visitor: 401, self: 200, otherDonor: 403, volunteer: 200, admin: 200, blocked: 403 },
   },
   {
+    // Decision 045: the same path also takes the id, with the same rules.
+    name: 'GET /users/:id',
+    request: (p) => ['GET', `/api/users/${p.self.id}`],
+    expect: { visitor: 401, self: 200, otherDonor: 403, volunteer: 200, admin: 200, blocked: 403 },
+  },
+  {
     name: 'PATCH /users/:id',
     request: (p) => ['PATCH', `/api/users/${p.self.id}`, { name: 'Changed' }],
     expect: { visitor: 401, self: 200, otherDonor: 403, volunteer: 403, admin: 403, blocked: 403 },
@@ -158,6 +164,9 @@ describe(`profile (${process.env.TEST_ENGINE})`, () => {
     // The web's User type comes from this schema: the answer has exactly its keys and types.
     userResponseSchema.strict().parse(res.body);
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/);
+    // Decision 045: the same profile by id (one OpenAPI template for /users/{id}).
+    const byId = await call(t, 'GET', `/api/users/${p.self.id}`, { headers: p.headers.self });
+    expect(byId.body).toEqual(res.body);
   });
 
   it('updates the allowed fields and checks places against the reference data', async () => {

@@ -1,0 +1,99 @@
+import { operationIds } from '../../../common/contract/index.ts';
+import { TAGS } from '../../../common/contract/tags.ts';
+
+// What the generator cannot say from the zod schemas alone, added once to the built document
+// (issue 32, decision 045): each operation's id, the tags with their descriptions, and answers
+// open to fields added later.
+
+type Schema = Record<string, unknown>;
+interface Document {
+  paths?: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+  tags?: unknown;
+}
+interface Operation {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+}
+
+/** The document as partners' tools read it; changes `document` in place and returns it. */
+export function finishDocument<D extends object>(document: D): D {
+  const doc = document as Document;
+  doc.tags = TAGS.map((tag) => ({ ...tag }));
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const id = operationIds.get(`${method.toUpperCase()} ${path}`);
+      if (id) operation.operationId = id;
+    }
+  }
+  everyChangeMayBeRefused(doc);
+  openAnswersToAddedFields(doc);
+  return document;
+}
+
+const CHANGES = new Set(['post', 'put', 'patch', 'delete']);
+const ERROR_CONTENT = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+
+/**
+ * Two refusals the app gives every change before its route runs (server/app.ts), whatever its
+ * definition lists: 403 CROSS_SITE_REQUEST (an Origin not ours) and 413 PAYLOAD_TOO_LARGE (a body
+ * over the limit, even where none is expected).
+ */
+function everyChangeMayBeRefused(doc: Document) {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!CHANGES.has(method)) continue;
+      operation.responses ??= {};
+      operation.responses['403'] ??= {
+        description: 'Not allowed (CROSS_SITE_REQUEST: sent from another site)',
+        content: ERROR_CONTENT,
+      } as never;
+      operation.responses['413'] ??= {
+        description: 'The body is too large (PAYLOAD_TOO_LARGE)',
+        content: ERROR_CONTENT,
+      } as never;
+    }
+  }
+}
+
+/**
+ * Our zod answer schemas are strict, so the API tests catch a field we did not mean to send; the
+ * document must not be: a validating client would refuse every answer once a field is added.
+ * Every schema an answer reaches (inline, or a named one through $ref) loses
+ * `additionalProperties: false`; request bodies keep it (the server refuses unknown fields).
+ */
+function openAnswersToAddedFields(doc: Document) {
+  const named = doc.components?.schemas ?? {};
+  const opened = new Set<string>();
+  const open = (schema: unknown): void => {
+    if (Array.isArray(schema)) {
+      for (const item of schema) open(item);
+      return;
+    }
+    if (typeof schema !== 'object' || schema === null) return;
+    const node = schema as Schema;
+    const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
+    if (ref?.startsWith('#/components/schemas/')) {
+      const name = ref.slice('#/components/schemas/'.length);
+      if (!opened.has(name)) {
+        opened.add(name);
+        open(named[name]);
+      }
+    }
+    if (node.additionalProperties === false) delete node.additionalProperties;
+    for (const key of ['properties', 'patternProperties', '$defs']) {
+      const children = node[key];
+      if (children && typeof children === 'object') Object.values(children).forEach(open);
+    }
+    for (const key of ['items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'additionalProperties']) {
+      open(node[key]);
+    }
+  };
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const answer of Object.values(operation.responses ?? {})) {
+        for (const media of Object.values(answer.content ?? {})) open(media.schema);
+      }
+    }
+  }
+}
