@@ -136,7 +136,7 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
   it("a 1-bag request's wave is smaller than a 4-bag one's; a wave adds only what the awaited answers leave short", async () => {
     await start();
     const bPeople = await donors('B', 30, 'B+');
-    const aPeople = await donors('A', 30, 'A+');
+    const aPeople = await donors('A', 40, 'A+');
     const one = await newRequest({ bloodGroup: 'B+', bags: 1 });
     const four = await newRequest({ bloodGroup: 'A+', bags: 4, recipientName: 'Four Bags' });
     await worker.runDue();
