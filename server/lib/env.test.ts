@@ -64,4 +64,24 @@ describe('configuration', () => {
       /CRITICAL_ALERT_WAVE_MINUTES/,
     );
   });
+  it('reads how long an alert awaits its answer and whether waves wait through the night (decision 047)', () => {
+    expect(parseEnv({})).toMatchObject({
+      ALERT_ANSWER_MINUTES: 30,
+      CRITICAL_ALERT_ANSWER_MINUTES: 10,
+      ALERT_QUIET_HOURS: true,
+    });
+    expect(
+      parseEnv({
+        ALERT_ANSWER_MINUTES: '0',
+        CRITICAL_ALERT_ANSWER_MINUTES: '0',
+        ALERT_QUIET_HOURS: 'false',
+      }),
+    ).toMatchObject({
+      ALERT_ANSWER_MINUTES: 0,
+      CRITICAL_ALERT_ANSWER_MINUTES: 0,
+      ALERT_QUIET_HOURS: false,
+    });
+    expect(() => parseEnv({ ALERT_ANSWER_MINUTES: '-1' })).toThrow(/ALERT_ANSWER_MINUTES/);
+    expect(() => parseEnv({ ALERT_QUIET_HOURS: 'sometimes' })).toThrow(/ALERT_QUIET_HOURS/);
+  });
 });

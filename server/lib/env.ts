@@ -204,6 +204,19 @@ export const envSchema = z.object({
   CRITICAL_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(6),
   CRITICAL_ALERT_WAVE_MINUTES: waveMinutes.default(5),
   CRITICAL_ALERT_MAX_WAVES: maxWaves.default(12),
+  // Decision 047: a wave tops up the alerts still awaiting an answer to its size per open bag
+  // (a size of about 1 ÷ the share of alerted donors expected to pledge: 5 at 20%), rather than
+  // adding a full wave each time; a wave with nothing to add waits for the oldest awaited answer
+  // to lapse and is not counted. An alert awaits its answer this many minutes (urgent and
+  // scheduled requests; CRITICAL_ for critical ones); 0: none does, every wave full (as before).
+  ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  CRITICAL_ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  // Decision 047: the waves of urgent and scheduled requests wait through quiet hours
+  // (22:00–07:00 Dhaka) and go at 07:00 if a bag is still open; critical ones never wait.
+  ALERT_QUIET_HOURS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
   // Blood groups few people have: a critical request for one alerts its district and division
   // from the first wave, beside its upazila, instead of nearest first.
   ALERT_RARE_GROUPS: z

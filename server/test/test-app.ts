@@ -53,6 +53,13 @@ export async function createTestApp(
     AUTH_SECRET: TEST_AUTH_SECRET,
     // Most tests sign in many times from one address; the rate-limit tests turn it back on.
     AUTH_RATE_LIMIT: 'false',
+    // Tests run at the real time of day: waves that waited through Dhaka's night would make them
+    // pass or fail by the hour. Decision 047's waves (held at night, topped up to the answers
+    // still awaited) are tested where asked for (answer-aware-waves.test.ts); the rest see every
+    // wave full and on time, as before it.
+    ALERT_QUIET_HOURS: 'false',
+    ALERT_ANSWER_MINUTES: '0',
+    CRITICAL_ALERT_ANSWER_MINUTES: '0',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-test-')),
     ...envOverrides,
   });

@@ -6,9 +6,16 @@ import type { Database } from '../../db/schema.ts';
 // its chain has sent and the dedupe key of the wave job the chain waits on; both change in the
 // transaction of the wave (or of its resumption), which holds the request's row.
 
-/** A wave job's dedupe key: one job per request, round and wave (round 0: its first chain). */
-export const waveKey = (requestId: string, round: number, wave: number) =>
-  round ? `alert-wave:${requestId}:r${round}:${wave}` : `alert-wave:${requestId}:${wave}`;
+/**
+ * A wave job's dedupe key: one job per request, round and wave (round 0: its first chain), and
+ * per time the wave was held back (decision 047: through quiet hours, or for answers awaited).
+ */
+export const waveKey = (requestId: string, round: number, wave: number, held = 0) => {
+  const key = round
+    ? `alert-wave:${requestId}:r${round}:${wave}`
+    : `alert-wave:${requestId}:${wave}`;
+  return held ? `${key}:h${held}` : key;
+};
 
 /** How many waves the request's chain has sent, and the key of the wave it waits on. */
 export async function findChain(db: Kysely<Database>, requestId: string) {
@@ -54,4 +61,33 @@ export async function bringForward(db: Kysely<Database>, jobId: string, runAt: D
     .where('status', '=', 'pending')
     .where('runAt', '>', runAt.toISOString())
     .execute();
+}
+
+/**
+ * The request's alerts sent after `since` whose donor has not pledged for it (decision 047): the
+ * answers still awaited. How many, and when the oldest was sent (null when none).
+ */
+export async function findAwaitedAnswers(
+  db: Kysely<Database>,
+  requestId: string,
+  since: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  const row = await db
+    .selectFrom('requestAlert as alert')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('alert.createdAt').as('oldest')])
+    .where('alert.requestId', '=', requestId)
+    .where('alert.createdAt', '>', since.toISOString())
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('donationPledge as pledge')
+            .select('pledge.id')
+            .whereRef('pledge.requestId', '=', 'alert.requestId')
+            .whereRef('pledge.donorId', '=', 'alert.userId'),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  const oldest = row?.oldest ? new Date(row.oldest as string | Date) : null;
+  return { count: Number(row?.count ?? 0), oldest };
 }

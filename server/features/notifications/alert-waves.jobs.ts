@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { isQuietHour, quietHoursEnd } from '../../../common/quiet-hours.rules.ts';
 import { defineJob, enqueue, type JobDefinition } from '../../jobs/define-job.ts';
 import { donationIntervals } from '../../lib/donation-intervals.ts';
 import { findMatches } from '../matching/matching.repository.ts';
 import * as requests from '../requests/requests.repository.ts';
-import { smsAlert } from '../sms/sms-alert.ts';
+import { isCriticalRequest, smsAlert } from '../sms/sms-alert.ts';
 import { aboutRequest, stillAlerting } from './about-request.ts';
 import * as chain from './alert-chain.repository.ts';
 import * as notifications from './notifications.repository.ts';
@@ -18,6 +19,8 @@ const wavePayload = z.object({
   wave: z.number().int().min(1),
   /** 0 for the waves of a new request; a later round once the chain was resumed. */
   round: z.number().int().min(0).default(0),
+  /** How many times this wave was held back (decision 047); each time a job of its own key. */
+  held: z.number().int().min(0).default(0),
 });
 
 /**
@@ -29,13 +32,17 @@ const wavePayload = z.object({
  * (a withdrawal, a donor who did not come, more bags) or the request shown again resumes them
  * (alertResumeJob). A wave its request's chain has already sent (a second chain's, scheduled
  * before issue 25) sends nothing. One job per request, round and wave (chain.waveKey).
+ * Decision 047: a wave alerts only what the answers still awaited leave short of its size, and
+ * an urgent or scheduled request's wave due in quiet hours waits for 07:00; a wave held back
+ * (for the night, or with every answer still awaited) goes later under a key of its own and is
+ * not counted among the waves.
  */
 export const alertWaveJob: JobDefinition<typeof wavePayload> = defineJob({
   kind: 'alert-wave',
   payload: wavePayload,
-  dedupeKey: ({ requestId, round, wave }) => chain.waveKey(requestId, round, wave),
+  dedupeKey: ({ requestId, round, wave, held }) => chain.waveKey(requestId, round, wave, held),
   transaction: 'alerts',
-  async handle({ requestId, wave, round }, { db, now, deps }) {
+  async handle({ requestId, wave, round, held }, { db, now, deps }) {
     const { env, logger } = deps;
     // Locked: a pledge being committed is waited for and seen, and a later one waits for this
     // wave's commit, so no alert is written after the last bag was taken.
@@ -44,17 +51,46 @@ export const alertWaveJob: JobDefinition<typeof wavePayload> = defineJob({
     const { sent } = await chain.findChain(db, requestId);
     if (wave <= sent) return;
     const plan = wavePlan(env, request);
-    const donors = await findMatches(
-      db,
-      request,
-      { now, intervals: donationIntervals(env) },
-      { limit: plan.size, offset: 0, spread: plan.spread },
-      {
-        requestId,
-        since: new Date(now.getTime() - WEEK_MS).toISOString(),
-        perWeek: env.ALERTS_PER_DONOR_PER_WEEK,
-      },
-    );
+    /** The same wave, later: it sends nothing now and is not counted (decision 047). */
+    const holdUntil = async (runAt: Date) => {
+      const later = { requestId, wave, round, held: held + 1 };
+      await chain.updateChain(db, requestId, sent, chain.waveKey(requestId, round, wave, held + 1));
+      await enqueue(db, alertWaveJob, later, { runAt, now });
+      logger.info({ requestId, wave, until: runAt.toISOString() }, 'alert wave held');
+    };
+    // Urgent and scheduled requests wait for the morning: alerts in the night are read at 07:00
+    // all at once, and each answer piles up behind the others (docs/outcomes.md). Not one due
+    // within 12 hours: critical by its time, as its SMS is (issue 28).
+    if (plan.holdAtNight && isQuietHour(now) && !isCriticalRequest(request, now)) {
+      return holdUntil(quietHoursEnd(now));
+    }
+    // Decision 047: tops up the alerts still awaiting an answer to the plan's size, rather than
+    // adding a full wave while the last one's donors are still deciding.
+    const awaited = plan.answerMinutes
+      ? await chain.findAwaitedAnswers(
+          db,
+          requestId,
+          new Date(now.getTime() - plan.answerMinutes * MINUTE_MS),
+        )
+      : { count: 0, oldest: null };
+    const size = Math.max(0, plan.size - awaited.count);
+    if (size === 0 && awaited.oldest) {
+      return holdUntil(new Date(awaited.oldest.getTime() + plan.answerMinutes * MINUTE_MS));
+    }
+    const donors =
+      size === 0
+        ? []
+        : await findMatches(
+            db,
+            request,
+            { now, intervals: donationIntervals(env) },
+            { limit: size, offset: 0, spread: plan.spread },
+            {
+              requestId,
+              since: new Date(now.getTime() - WEEK_MS).toISOString(),
+              perWeek: env.ALERTS_PER_DONOR_PER_WEEK,
+            },
+          );
     for (const donor of donors) {
       const first = await notifications.recordAlert(db, {
         requestId,
@@ -82,7 +118,7 @@ export const alertWaveJob: JobDefinition<typeof wavePayload> = defineJob({
       }
     }
     logger.info(
-      { requestId, wave, urgency: request.urgency, alerted: donors.length },
+      { requestId, wave, urgency: request.urgency, alerted: donors.length, awaited: awaited.count },
       'alert wave sent',
     );
     const next = wave < plan.maxWaves ? { requestId, wave: wave + 1, round } : null;

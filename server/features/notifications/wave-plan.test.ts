@@ -25,6 +25,8 @@ describe('the waves a request sends, by its urgency (issue 27)', () => {
       size: 18,
       minutes: 5,
       maxWaves: 12,
+      answerMinutes: 10,
+      holdAtNight: false,
       spread: false,
     });
   });
@@ -43,12 +45,16 @@ describe('the waves a request sends, by its urgency (issue 27)', () => {
       size: 10,
       minutes: 15,
       maxWaves: 6,
+      answerMinutes: 30,
+      holdAtNight: true,
       spread: false,
     });
     expect(wavePlan(env, request({ bags: 3, bagsPledged: 1 }))).toEqual({
       size: 10,
       minutes: 30,
       maxWaves: 4,
+      answerMinutes: 30,
+      holdAtNight: true,
       spread: false,
     });
   });
@@ -59,9 +65,19 @@ describe('the waves a request sends, by its urgency (issue 27)', () => {
       CRITICAL_ALERT_WAVE_MINUTES: '3',
       CRITICAL_ALERT_MAX_WAVES: '7',
       ALERT_RARE_GROUPS: 'B-',
+      CRITICAL_ALERT_ANSWER_MINUTES: '0',
+      ALERT_QUIET_HOURS: 'false',
     });
     expect(
       wavePlan(custom, request({ urgency: 'critical', bloodGroup: 'B-', bags: 5, bagsPledged: 2 })),
-    ).toEqual({ size: 6, minutes: 3, maxWaves: 7, spread: true });
+    ).toEqual({
+      size: 6,
+      minutes: 3,
+      maxWaves: 7,
+      answerMinutes: 0,
+      holdAtNight: false,
+      spread: true,
+    });
+    expect(wavePlan(custom, request({ urgency: 'urgent' })).holdAtNight).toBe(false);
   });
 });

@@ -3,8 +3,15 @@ import type { Env } from '../../lib/env.ts';
 
 /** What one alert wave of a request does, by its urgency (issue 27, decision 031). */
 export interface WavePlan {
-  /** Donors to alert: the urgency's wave size for every bag still open. */
+  /**
+   * Alerts awaiting an answer the wave tops up to: the urgency's wave size (about 1 ÷ the share
+   * of alerted donors expected to pledge) for every bag still open (decision 047).
+   */
   size: number;
+  /** Minutes an alert awaits its answer (0: none is awaited, every wave is full). */
+  answerMinutes: number;
+  /** The wave waits through quiet hours (22:00–07:00 Dhaka): urgent and scheduled requests. */
+  holdAtNight: boolean;
   /** Minutes until the next wave. */
   minutes: number;
   /** Waves one round sends at most. */
@@ -32,7 +39,9 @@ export const openBags = ({ bags, bagsPledged }: Pick<WaveRequest, 'bags' | 'bags
 /**
  * A critical request alerts sooner (a wave every CRITICAL_ALERT_WAVE_MINUTES) and wider (more
  * donors per open bag, and a rare group's district and division from the first wave); an urgent
- * one in between; a scheduled one as every request did before issue 27.
+ * one in between; a scheduled one as every request did before issue 27. Only urgent and
+ * scheduled waves wait through the night, and a critical alert awaits its answer a shorter time
+ * (decision 047): a life may hang on the next ten minutes.
  */
 export function wavePlan(env: Env, request: WaveRequest): WavePlan {
   const open = openBags(request);
@@ -42,6 +51,8 @@ export function wavePlan(env: Env, request: WaveRequest): WavePlan {
         size: env.CRITICAL_ALERT_WAVE_SIZE * open,
         minutes: env.CRITICAL_ALERT_WAVE_MINUTES,
         maxWaves: env.CRITICAL_ALERT_MAX_WAVES,
+        answerMinutes: env.CRITICAL_ALERT_ANSWER_MINUTES,
+        holdAtNight: false,
         spread: env.ALERT_RARE_GROUPS.includes(request.bloodGroup),
       };
     case 'urgent':
@@ -49,6 +60,8 @@ export function wavePlan(env: Env, request: WaveRequest): WavePlan {
         size: env.URGENT_ALERT_WAVE_SIZE * open,
         minutes: env.URGENT_ALERT_WAVE_MINUTES,
         maxWaves: env.URGENT_ALERT_MAX_WAVES,
+        answerMinutes: env.ALERT_ANSWER_MINUTES,
+        holdAtNight: env.ALERT_QUIET_HOURS,
         spread: false,
       };
     case 'scheduled':
@@ -56,6 +69,8 @@ export function wavePlan(env: Env, request: WaveRequest): WavePlan {
         size: env.ALERT_WAVE_SIZE * open,
         minutes: env.ALERT_WAVE_MINUTES,
         maxWaves: env.ALERT_MAX_WAVES,
+        answerMinutes: env.ALERT_ANSWER_MINUTES,
+        holdAtNight: env.ALERT_QUIET_HOURS,
         spread: false,
       };
   }

@@ -376,6 +376,31 @@ describe(`alert SMS through the SMPP outbox (${process.env.TEST_ENGINE})`, () =>
     expect(sleeper.id).not.toBe(nightOwl.id);
   });
 
+  it('decision 047: a critical request made at night still reaches the night-alert donor at once; a scheduled one waits for 07:00 on every channel', async () => {
+    await start({ ALERT_QUIET_HOURS: 'true', ALERT_MAX_WAVES: '4' });
+    await verifiedDonor('01712345678');
+    await verifiedDonor('01812345678', {}, { smsAlerts: true, nightAlerts: true });
+    clock.set(dhakaAt('23:00'));
+    const before = sink.parts.length;
+    const critical = await requestAlerting({ urgency: 'critical', donationDate: dhakaDate(1) });
+    const scheduled = await requestAlerting({ recipientName: 'Needed Later' });
+    expect(messagesOf(sink.parts.slice(before)).map((p) => p.to)).toEqual(['8801812345678']);
+    const inApp = async (requestId: string) =>
+      t.db.selectFrom('requestAlert').select('userId').where('requestId', '=', requestId).execute();
+    expect(await inApp(critical)).toHaveLength(2);
+    expect(await inApp(scheduled)).toHaveLength(0);
+    clock.set(dhakaAt('07:00', 1));
+    await worker.runDue();
+    expect(await inApp(scheduled)).toHaveLength(2);
+    // 07:00: the sleeper's held critical SMS, and both donors' scheduled ones.
+    const morning = messagesOf(sink.parts.slice(before)).slice(1);
+    expect(morning.map((p) => p.to).sort()).toEqual([
+      '8801712345678',
+      '8801712345678',
+      '8801812345678',
+    ]);
+  });
+
   it('drops at 07:00 an alert held through the night whose need was met meanwhile', async () => {
     await start();
     await verifiedDonor('01712345678');
