@@ -91,12 +91,18 @@ describe('prerendered public pages', () => {
     }
   });
 
-  it('leaves every other address to the app, with an empty page to start from', async () => {
+  it('leaves every other address to the app, with the navigation and a loading state to start from (issue 30 item 3)', async () => {
     for (const pathname of ['/dashboard/profile', '/login', '/no-such-page']) {
       const page = await html(pathname);
-      expect(page, pathname).toContain('<div id="root"></div>');
+      expect(page, pathname).toContain('<div id="root">');
+      expect(page, pathname).toContain('Loading this page…');
+      expect(page, pathname).toContain('href="/blood-donation-request"');
       expect(page, pathname).not.toContain('data-prerendered-path');
     }
+    const bangla = await html('/dashboard?lang=bn');
+    expect(bangla).toContain('<html lang="bn">');
+    expect(bangla).toContain('পেজটি লোড হচ্ছে…');
+    expect(bangla).not.toContain('Loading this page…');
   });
 
   it('is taken over by the app as it is, not drawn again, and then works', async () => {
