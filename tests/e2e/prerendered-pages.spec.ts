@@ -120,6 +120,10 @@ describe('prerendered public pages', () => {
     const session = page.waitForResponse((res) => res.url().endsWith('/api/auth/get-session'));
     await page.goto('/', { waitUntil: 'commit' });
     await page.locator('#root h1').waitFor();
+    // Before any script, the headline shows its first phrase, not a blank (issue 30 item 3).
+    expect(await page.locator('#root h1 [aria-hidden="true"]').textContent()).toBe(
+      'Donate Blood, Save Lives',
+    );
     await page.evaluate(() => {
       document.querySelector('#root h1')?.setAttribute('data-marked', 'sent');
     });
