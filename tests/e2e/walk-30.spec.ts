@@ -191,7 +191,7 @@ describe('a slow network, first visit (item 3)', () => {
       name: 'Meanwhile, these pages open at once:',
     });
     await meanwhile.getByRole('link', { name: 'Search donor' }).click();
-    await page.waitForURL('**/search-donor');
+    await page.waitForURL('**/search-donor', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'Search donor', level: 1 }).waitFor();
 
     // Once the code is here the app draws the page over the loading state (a visitor: sign in).
