@@ -8,6 +8,8 @@
  *                                                around "Loading this page…" in English and in
  *                                                Bangla (server/lib/static-web.ts picks one), which
  *                                                the app draws over once its code is here
+ *   dist/web/app.bare.html, app.bare.bn.html     the same without navigation, for sign-in and
+ *                                                sign-up (SPEC §2: those pages have none)
  *
  * Each with its .br and .gz. The app takes a page over as it is (hydrates) only at the address
  * it was drawn for (web/routes/prerendered.ts); elsewhere it draws afresh.
@@ -95,14 +97,16 @@ for (const [page, description] of Object.entries(PRERENDERED_PAGES)) {
 // Every other address (issue 30 item 3): not blank white while the code arrives. No prerendered
 // path on the root: the app draws its page over this rather than taking it over. Drawn after the
 // public pages, as it loads every screen's strings, which those pages must be drawn without.
-for (const [language, name] of [
-  ['en', 'app.html'],
-  ['bn', 'app.bn.html'],
+for (const [language, bare, name] of [
+  ['en', false, 'app.html'],
+  ['bn', false, 'app.bn.html'],
+  ['en', true, 'app.bare.html'],
+  ['bn', true, 'app.bare.bn.html'],
 ] as const) {
   let doc = replaceOnce(
     shell,
     /<div id="root"><\/div>/,
-    `<div id="root">${await renderShell(language)}</div>`,
+    `<div id="root">${await renderShell(language, bare)}</div>`,
     'empty <div id="root"></div>',
   );
   doc = replaceOnce(doc, /<html lang="en">/, `<html lang="${language}">`, '<html lang="en">');

@@ -3,6 +3,7 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter } from 'react-router';
 import type { Language } from '../common/languages.ts';
 import { App } from './app.tsx';
+import { drawingShell } from './lib/drawing-shell.ts';
 import { loadScreenStrings, setLanguage } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { prerenderedTitle } from './lib/use-page-title.ts';
@@ -40,14 +41,17 @@ export async function render(path: string): Promise<{ html: string; title: strin
  * The page every other address shows until its code has arrived (issue 30 item 3): the site's
  * navigation around "Loading this page…" (web/routes/app-loading.tsx), in `language`.
  */
-export async function renderShell(language: Language): Promise<string> {
+export async function renderShell(language: Language, bare = false): Promise<string> {
   await loadScreenStrings();
   await setLanguage(language);
+  drawingShell.value = true;
   try {
     const shell = [{ element: <RootLayout />, children: [{ path: '*', element: <AppLoading /> }] }];
-    // Any address outside the dashboard: the bar at the public pages' width, no link marked.
-    return (await draw(shell, '/loading')).html;
+    // Any address outside the dashboard: the bar at the public pages' width, no link marked. The
+    // sign-in and sign-up pages have no navigation (SPEC §2): their loading page neither.
+    return (await draw(shell, bare ? '/login' : '/loading')).html;
   } finally {
+    drawingShell.value = false;
     await setLanguage('en');
   }
 }

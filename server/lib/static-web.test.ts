@@ -13,6 +13,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(root, 'index.html'), '<div id="root">home</div>');
   fs.writeFileSync(path.join(root, 'app.html'), '<div id="root"></div>');
   fs.writeFileSync(path.join(root, 'app.bn.html'), '<div id="root">লোড হচ্ছে</div>');
+  fs.writeFileSync(path.join(root, 'app.bare.html'), '<div id="root">bare</div>');
+  fs.writeFileSync(path.join(root, 'app.bare.bn.html'), '<div id="root">bare bn</div>');
   fs.mkdirSync(path.join(root, 'search-donor'));
   fs.writeFileSync(path.join(root, 'search-donor', 'index.html'), '<div id="root">search</div>');
   fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -58,6 +60,14 @@ describe(`the built web app (${process.env.TEST_ENGINE})`, () => {
     for (const [address, headers, body] of cases) {
       const res = await web.request(address, { headers });
       expect(await res.text(), `${address} ${JSON.stringify(headers)}`).toBe(body);
+    }
+    // Sign-in and sign-up have no navigation (SPEC §2): nor has their loading page.
+    for (const [address, body] of [
+      ['/login', '<div id="root">bare</div>'],
+      ['/login/forgot-password?lang=bn', '<div id="root">bare bn</div>'],
+      ['/register', '<div id="root">bare</div>'],
+    ] as const) {
+      expect(await (await web.request(address)).text(), address).toBe(body);
     }
     // A prerendered page is English whatever was asked: the app draws Bangla over it.
     const home = await web.request('/', { headers: { cookie: 'redhope.lang=bn' } });

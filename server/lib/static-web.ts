@@ -21,14 +21,21 @@ export interface StaticWebOptions {
 export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
   // The build draws the public pages into their own HTML (index.html is the home page) and
-  // writes app.html, the navigation around "Loading this page…", for every other address, and
-  // app.bn.html, the same in Bangla (scripts/prerender.ts; issue 30 item 3).
+  // writes app.html, the navigation around "Loading this page…", for every other address,
+  // app.bn.html the same in Bangla, app.bare*.html both without navigation (scripts/prerender.ts;
+  // issue 30 item 3).
   const shellFile = path.join(root, 'app.html');
   const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
-  const banglaShellFile = path.join(root, 'app.bn.html');
-  /** The loading page in the language the app is about to draw the page in. */
-  const shellFor = (c: Context) =>
-    shellLanguage(c) === 'bn' && fs.existsSync(banglaShellFile) ? banglaShellFile : indexFile;
+  /**
+   * The loading page in the language the app is about to draw the page in, without navigation
+   * for sign-in and sign-up (app.bare*.html; web/routes/root-layout.tsx's isBarePage).
+   */
+  const shellFor = (c: Context) => {
+    const bare = c.req.path.includes('login') || c.req.path.includes('register');
+    const name = `app${bare ? '.bare' : ''}${shellLanguage(c) === 'bn' ? '.bn' : ''}.html`;
+    const file = path.join(root, name);
+    return name !== 'app.html' && fs.existsSync(file) ? file : indexFile;
+  };
   app.use(
     '/assets/*',
     serveStatic({

@@ -98,6 +98,9 @@ describe('prerendered public pages', () => {
       expect(page, pathname).toContain('Loading this page…');
       expect(page, pathname).toContain('href="/blood-donation-request"');
       expect(page, pathname).not.toContain('data-prerendered-path');
+      // No menu button that would do nothing until the app is live; sign-in has no navigation.
+      expect(page, pathname).not.toContain('aria-label="Open menu"');
+      expect(page.includes('aria-label="Main"'), pathname).toBe(pathname !== '/login');
     }
     const bangla = await html('/dashboard?lang=bn');
     expect(bangla).toContain('<html lang="bn">');

@@ -22,6 +22,7 @@ export function AppLoading() {
     <section
       className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
       aria-busy="true"
+      data-app-loading=""
     >
       <span
         aria-hidden="true"
