@@ -82,9 +82,7 @@ export function rememberLanguage(language: Language) {
   if (typeof document === 'undefined') return;
   try {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser (Safari before 18.4, Firefox); one plain write works in all.
-    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${
-      window.location.protocol === 'https:' ? '; Secure' : ''
-    }`;
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000;samesite=lax`;
   } catch {
     // Cookies refused: the loading page stays English; the app is in the chosen language anyway.
   }
