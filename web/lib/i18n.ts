@@ -76,15 +76,11 @@ export function storedLanguage(): Language {
 export function rememberLanguage(language: Language) {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // Not remembered; the page still switches.
-  }
-  if (typeof document === 'undefined') return;
-  try {
+    // Where there is no document (the build's prerender) this throws, as where cookies are refused.
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser (Safari before 18.4, Firefox); one plain write works in all.
-    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000;samesite=lax`;
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000`;
   } catch {
-    // Cookies refused: the loading page stays English; the app is in the chosen language anyway.
+    // Not remembered; the page still switches (and the loading page stays English).
   }
 }
 
