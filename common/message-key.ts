@@ -10,7 +10,8 @@ import type messagesEn from './locales/messages.en.json';
 // field of `details`); the server turns it into the caller's language before it answers
 // (server/lib/messages.ts) and the web through i18next (web/lib/message-text.ts). Keys are
 // grouped: `validation.*` (the shared schemas, shown by the web forms too), `errors.*` (the
-// server's refusals) and `email.*` (what the server sends). See docs/api.md, "Languages".
+// server's refusals), `email.*` (what the server sends) and `share.*` (a shared link's preview
+// for crawlers). See docs/api.md, "Languages".
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
@@ -27,7 +28,7 @@ export function msg(key: MessageKey, params?: MessageParams): string {
   return params ? `${key}|${JSON.stringify(params)}` : key;
 }
 
-const MESSAGE = /^((?:validation|errors|email)(?:\.[A-Za-z0-9_]+)+)(?:\|(\{.*\}))?$/s;
+const MESSAGE = /^((?:validation|errors|email|share)(?:\.[A-Za-z0-9_]+)+)(?:\|(\{.*\}))?$/s;
 
 /** The key and values `text` carries, or undefined when it is plain text (not from `msg`). */
 export function parseMessage(text: string): { key: string; params: MessageParams } | undefined {

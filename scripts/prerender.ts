@@ -4,8 +4,12 @@
  *
  *   dist/web/index.html                          the home page (what `/` serves)
  *   dist/web/<page>/index.html                   the other public pages (served at /<page>)
- *   dist/web/app.html                            the app with an empty root, for every other
- *                                                address (server/lib/static-web.ts)
+ *   dist/web/app.html, app.bn.html               for every other address: the site's navigation
+ *                                                around "Loading this page…" in English and in
+ *                                                Bangla (server/lib/static-web.ts picks one), which
+ *                                                the app draws over once its code is here
+ *   dist/web/app.bare.html, app.bare.bn.html     the same without navigation, for sign-in and
+ *                                                sign-up (SPEC §2: those pages have none)
  *
  * Each with its .br and .gz. The app takes a page over as it is (hydrates) only at the address
  * it was drawn for (web/routes/prerendered.ts); elsewhere it draws afresh.
@@ -36,13 +40,15 @@ function replaceOnce(html: string, find: RegExp, replacement: string, what: stri
 }
 
 const shellFile = path.join(WEB, 'index.html');
+/** vite's index.html as it built it (an empty root), kept for a second run over the same dist. */
+const emptyShellFile = path.resolve('dist/app-empty-shell.html');
 if (!fs.existsSync(shellFile)) throw new Error('prerender: run `vite build` first (no dist/web).');
-// A build run twice over the same dist/web starts from the shell, not from the home page.
-const shell = fs.existsSync(path.join(WEB, 'app.html'))
-  ? fs.readFileSync(path.join(WEB, 'app.html'), 'utf8')
-  : fs.readFileSync(shellFile, 'utf8');
-fs.writeFileSync(path.join(WEB, 'app.html'), shell);
-compressFile(path.join(WEB, 'app.html'));
+const built = fs.readFileSync(shellFile, 'utf8');
+// A build run twice over the same dist/web starts from the empty shell, not from the home page.
+const shell = built.includes('<div id="root"></div>')
+  ? built
+  : fs.readFileSync(emptyShellFile, 'utf8');
+fs.writeFileSync(emptyShellFile, shell);
 
 // With the browser build's config, drawn by react-dom/static's `prerender` (web/prerender.tsx).
 await build({
@@ -57,7 +63,7 @@ await build({
   },
 });
 
-const { render, PRERENDERED_PAGES, PRERENDERED_PATH_ATTRIBUTE } = (await import(
+const { render, renderShell, PRERENDERED_PAGES, PRERENDERED_PATH_ATTRIBUTE } = (await import(
   pathToFileURL(path.join(SSR_OUT, 'prerender.js')).href
 )) as typeof import('../web/prerender.tsx');
 
@@ -88,4 +94,28 @@ for (const [page, description] of Object.entries(PRERENDERED_PAGES)) {
   compressFile(file);
   console.log(`prerendered ${page} (${(Buffer.byteLength(doc) / 1024).toFixed(1)} KB): ${title}`);
 }
+// Every other address (issue 30 item 3): not blank white while the code arrives. No prerendered
+// path on the root: the app draws its page over this rather than taking it over. Drawn after the
+// public pages, as it loads every screen's strings, which those pages must be drawn without.
+for (const [language, bare, name] of [
+  ['en', false, 'app.html'],
+  ['bn', false, 'app.bn.html'],
+  ['en', true, 'app.bare.html'],
+  ['bn', true, 'app.bare.bn.html'],
+] as const) {
+  let doc = replaceOnce(
+    shell,
+    /<div id="root"><\/div>/,
+    `<div id="root">${await renderShell(language, bare)}</div>`,
+    'empty <div id="root"></div>',
+  );
+  doc = replaceOnce(doc, /<html lang="en">/, `<html lang="${language}">`, '<html lang="en">');
+  const file = path.join(WEB, name);
+  fs.writeFileSync(file, doc);
+  compressFile(file);
+  console.log(
+    `prerendered the loading shell ${name} (${(Buffer.byteLength(doc) / 1024).toFixed(1)} KB)`,
+  );
+}
+
 fs.rmSync(SSR_OUT, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { App } from './app.tsx';
 import { installSessionWatch } from './features/auth/session-watch.ts';
 import { installUnauthorizedHandler } from './features/auth/unauthorized.ts';
 import { FirstScreenMark, hydrateInSteps } from './lib/hydrate-later.tsx';
-import { i18n, setLanguage, storedLanguage } from './lib/i18n.ts';
+import { i18n, rememberLanguage, setLanguage, storedLanguage } from './lib/i18n.ts';
 import { adoptLanguageFromAddress } from './lib/language-from-address.ts';
 import { queryClient } from './lib/query-client.ts';
 import { startServiceWorker } from './lib/service-worker.ts';
@@ -25,6 +25,9 @@ async function start(root: HTMLElement) {
   // (Chosen before the app took the page over, it came in the address.)
   adoptLanguageFromAddress();
   const language = storedLanguage();
+  // Kept in the cookie too (a choice made before the cookie existed): the next page's loading
+  // state is then in this language (server/lib/static-web.ts).
+  if (language !== 'en') rememberLanguage(language);
   await Promise.all([
     language === 'en' ? undefined : setLanguage(language).catch(() => undefined),
     loadMatchedRoutes(routes, window.location),

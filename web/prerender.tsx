@@ -1,10 +1,14 @@
-import './lib/i18n.ts';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter } from 'react-router';
+import type { Language } from '../common/languages.ts';
 import { App } from './app.tsx';
+import { drawingShell } from './lib/drawing-shell.ts';
+import { loadScreenStrings, setLanguage } from './lib/i18n.ts';
 import { queryClient } from './lib/query-client.ts';
 import { prerenderedTitle } from './lib/use-page-title.ts';
+import { AppLoading } from './routes/app-loading.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
 import { routes } from './routes/router.tsx';
 
 export { PRERENDERED_PATH_ATTRIBUTE } from './routes/prerendered.ts';
@@ -30,6 +34,32 @@ export const PRERENDERED_PAGES: Record<string, string> = {
  * no data yet, no session known yet), and the title the page gives itself.
  */
 export async function render(path: string): Promise<{ html: string; title: string }> {
+  return draw(routes, path);
+}
+
+/**
+ * The page every other address shows until its code has arrived (issue 30 item 3): the site's
+ * navigation around "Loading this page…" (web/routes/app-loading.tsx), in `language`.
+ */
+export async function renderShell(language: Language, bare = false): Promise<string> {
+  await loadScreenStrings();
+  await setLanguage(language);
+  drawingShell.value = true;
+  try {
+    const shell = [{ element: <RootLayout />, children: [{ path: '*', element: <AppLoading /> }] }];
+    // Any address outside the dashboard: the bar at the public pages' width, no link marked. The
+    // sign-in and sign-up pages have no navigation (SPEC §2): their loading page neither.
+    return (await draw(shell, bare ? '/login' : '/loading')).html;
+  } finally {
+    drawingShell.value = false;
+    await setLanguage('en');
+  }
+}
+
+async function draw(
+  routes: Parameters<typeof createStaticHandler>[0],
+  path: string,
+): Promise<{ html: string; title: string }> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) {

@@ -53,7 +53,7 @@ describe('message catalogs', () => {
     for (const file of sourceFiles) {
       const source = fs.readFileSync(path.join(root, file), 'utf8');
       for (const match of source.matchAll(
-        /['"`]((?:validation|errors|email)(?:\.[A-Za-z0-9_]+)+)['"`|]/g,
+        /['"`]((?:validation|errors|email|share)(?:\.[A-Za-z0-9_]+)+)['"`|]/g,
       )) {
         if (match[1]) used.add(match[1]);
       }

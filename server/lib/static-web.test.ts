@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staticWeb } from './static-web.ts';
 
 // A build as scripts/prerender.ts leaves it: the home page in index.html, another prerendered
-// page in its folder, and app.html (the app with an empty root) for every other address.
+// page in its folder, and app.html (the loading page) for every other address, app.bn.html the
+// same in Bangla.
 let root: string;
 beforeAll(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-web-'));
   fs.writeFileSync(path.join(root, 'index.html'), '<div id="root">home</div>');
   fs.writeFileSync(path.join(root, 'app.html'), '<div id="root"></div>');
+  fs.writeFileSync(path.join(root, 'app.bn.html'), '<div id="root">লোড হচ্ছে</div>');
+  fs.writeFileSync(path.join(root, 'app.bare.html'), '<div id="root">bare</div>');
+  fs.writeFileSync(path.join(root, 'app.bare.bn.html'), '<div id="root">bare bn</div>');
   fs.mkdirSync(path.join(root, 'search-donor'));
   fs.writeFileSync(path.join(root, 'search-donor', 'index.html'), '<div id="root">search</div>');
   fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -38,6 +42,36 @@ describe(`the built web app (${process.env.TEST_ENGINE})`, () => {
       expect(await res.text(), address).toBe('<div id="root"></div>');
       expect(res.headers.get('cache-control'), address).toBe('no-cache');
     }
+  });
+
+  it('sends the loading page in Bangla to a reader who chose Bangla, by address or cookie (issue 30 item 3)', async () => {
+    const web = staticWeb(root);
+    const bangla = '<div id="root">লোড হচ্ছে</div>';
+    const cases: [string, Record<string, string>, string][] = [
+      ['/dashboard?lang=bn', {}, bangla],
+      ['/dashboard/profile', { cookie: 'redhope.lang=bn' }, bangla],
+      ['/dashboard/profile', { cookie: 'other=1; redhope.lang=bn' }, bangla],
+      // The address wins over the cookie: it is the tap just made.
+      ['/dashboard?lang=en', { cookie: 'redhope.lang=bn' }, '<div id="root"></div>'],
+      ['/dashboard', { cookie: 'redhope.lang=en' }, '<div id="root"></div>'],
+      // Accept-Language alone does not: the app shows English to a reader who chose nothing.
+      ['/dashboard', { 'accept-language': 'bn' }, '<div id="root"></div>'],
+    ];
+    for (const [address, headers, body] of cases) {
+      const res = await web.request(address, { headers });
+      expect(await res.text(), `${address} ${JSON.stringify(headers)}`).toBe(body);
+    }
+    // Sign-in and sign-up have no navigation (SPEC §2): nor has their loading page.
+    for (const [address, body] of [
+      ['/login', '<div id="root">bare</div>'],
+      ['/login/forgot-password?lang=bn', '<div id="root">bare bn</div>'],
+      ['/register', '<div id="root">bare</div>'],
+    ] as const) {
+      expect(await (await web.request(address)).text(), address).toBe(body);
+    }
+    // A prerendered page is English whatever was asked: the app draws Bangla over it.
+    const home = await web.request('/', { headers: { cookie: 'redhope.lang=bn' } });
+    expect(await home.text()).toBe('<div id="root">home</div>');
   });
 
   it('falls back to index.html for a build without app.html', async () => {

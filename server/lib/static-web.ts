@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './context.ts';
 
 export interface StaticWebOptions {
@@ -20,9 +21,21 @@ export interface StaticWebOptions {
 export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
   // The build draws the public pages into their own HTML (index.html is the home page) and
-  // writes app.html, the app with an empty root, for every other address (scripts/prerender.ts).
+  // writes app.html, the navigation around "Loading this page…", for every other address,
+  // app.bn.html the same in Bangla, app.bare*.html both without navigation (scripts/prerender.ts;
+  // issue 30 item 3).
   const shellFile = path.join(root, 'app.html');
   const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
+  /**
+   * The loading page in the language the app is about to draw the page in, without navigation
+   * for sign-in and sign-up (app.bare*.html; web/routes/root-layout.tsx's isBarePage).
+   */
+  const shellFor = (c: Context) => {
+    const bare = c.req.path.includes('login') || c.req.path.includes('register');
+    const name = `app${bare ? '.bare' : ''}${shellLanguage(c) === 'bn' ? '.bn' : ''}.html`;
+    const file = path.join(root, name);
+    return name !== 'app.html' && fs.existsSync(file) ? file : indexFile;
+  };
   app.use(
     '/assets/*',
     serveStatic({
@@ -52,8 +65,21 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
       return c.text('The web app is not built yet. Run `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    const html = fs.readFileSync(indexFile, 'utf8');
+    const html = fs.readFileSync(shellFor(c), 'utf8');
     return c.html(options.transformIndex ? await options.transformIndex(c, html) : html);
   });
   return app;
+}
+
+/** The cookie the web app keeps the reader's language in beside its storage (web/lib/i18n.ts). */
+export const LANGUAGE_COOKIE = 'redhope.lang';
+
+/**
+ * The language the app will draw this page in, so the page shown before its code arrives says
+ * "Loading…" in it: the address's `?lang=` (the language switch before the app is live, a Bangla
+ * share), else the reader's remembered choice. Not Accept-Language: the app does not follow it.
+ */
+export function shellLanguage(c: Context): 'en' | 'bn' {
+  const asked = c.req.query('lang') ?? getCookie(c, LANGUAGE_COOKIE);
+  return asked === 'bn' ? 'bn' : 'en';
 }

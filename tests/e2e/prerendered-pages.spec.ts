@@ -91,12 +91,21 @@ describe('prerendered public pages', () => {
     }
   });
 
-  it('leaves every other address to the app, with an empty page to start from', async () => {
+  it('leaves every other address to the app, with the navigation and a loading state to start from (issue 30 item 3)', async () => {
     for (const pathname of ['/dashboard/profile', '/login', '/no-such-page']) {
       const page = await html(pathname);
-      expect(page, pathname).toContain('<div id="root"></div>');
+      expect(page, pathname).toContain('<div id="root">');
+      expect(page, pathname).toContain('Loading this page…');
+      expect(page, pathname).toContain('href="/blood-donation-request"');
       expect(page, pathname).not.toContain('data-prerendered-path');
+      // No menu button that would do nothing until the app is live; sign-in has no navigation.
+      expect(page, pathname).not.toContain('aria-label="Open menu"');
+      expect(page.includes('aria-label="Main"'), pathname).toBe(pathname !== '/login');
     }
+    const bangla = await html('/dashboard?lang=bn');
+    expect(bangla).toContain('<html lang="bn">');
+    expect(bangla).toContain('পেজটি লোড হচ্ছে…');
+    expect(bangla).not.toContain('Loading this page…');
   });
 
   it('is taken over by the app as it is, not drawn again, and then works', async () => {
@@ -114,6 +123,10 @@ describe('prerendered public pages', () => {
     const session = page.waitForResponse((res) => res.url().endsWith('/api/auth/get-session'));
     await page.goto('/', { waitUntil: 'commit' });
     await page.locator('#root h1').waitFor();
+    // Before any script, the headline shows its first phrase, not a blank (issue 30 item 3).
+    expect(await page.locator('#root h1 [aria-hidden="true"]').textContent()).toBe(
+      'Donate Blood, Save Lives',
+    );
     await page.evaluate(() => {
       document.querySelector('#root h1')?.setAttribute('data-marked', 'sent');
     });

@@ -12,8 +12,9 @@ import {
 import { DESKTOP, PHONE } from './layout-check.ts';
 
 // Issue 30, what the acceptance walk found: each at the size (and in the language) where it
-// happens. Items 1, 2, 4, 6, 8, 9, 10, 11, 12, 14, 15, 16 and 18 here; item 13 in stale-tab.spec.ts;
-// item 17 (emails and SMS in Bangla) in server/features/notifications/email.test.ts and sms.test.ts.
+// happens. Items 1, 2, 3, 4, 6, 8, 9, 10, 11, 12, 14, 15, 16 and 18 here; item 13 in stale-tab.spec.ts;
+// item 17 (emails and SMS in Bangla) in server/features/notifications/email.test.ts and sms.test.ts,
+// its share previews in server/features/share/share-previews.test.ts.
 
 const browser = setupBrowser();
 
@@ -164,6 +165,43 @@ function boxedBangla(page: Page): Promise<string[]> {
     return boxed;
   });
 }
+
+describe('a slow network, first visit (item 3)', () => {
+  it('draws a dashboard link at once: the navigation and what it waits for, in its language; early taps on links work', async () => {
+    const page = await pageFor(null, PHONE);
+    // The app's code held back, as on Slow 3G (20 s there), until the page as sent is checked.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // 'commit': the load event itself waits for the held scripts.
+    await page.goto('/dashboard?lang=bn', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'পেজটি লোড হচ্ছে…', level: 1 }).waitFor();
+    await page.getByText('RedHope অ্যাপটি আসার অপেক্ষা চলছে', { exact: false }).waitFor();
+
+    await page.goto('/dashboard/my-donation-requests', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Loading this page…', level: 1 }).waitFor();
+    expect(await page.locator('header nav').getByRole('link', { name: 'RedHope' }).count()).toBe(1);
+    // A tap before any script has run is a real link, not lost: it opens the (prerendered) page.
+    const meanwhile = page.getByRole('navigation', {
+      name: 'Meanwhile, these pages open at once:',
+    });
+    await meanwhile.getByRole('link', { name: 'Search donor' }).click();
+    await page.waitForURL('**/search-donor', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Search donor', level: 1 }).waitFor();
+
+    // Once the code is here the app draws the page over the loading state (a visitor: sign in).
+    release();
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(await page.getByText('Loading this page…').count()).toBe(0);
+    await page.context().close();
+  });
+});
 
 describe('Bangla letters on a device without a Bengali font (item 4)', () => {
   it('draws the বাংলা switch of an English page in our font, fetching no font file', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { returnState } from '../features/auth/return-path.ts';
 import { useSession } from '../features/auth/session.api.ts';
+import { drawingShell } from '../lib/drawing-shell.ts';
 import { withScreenStrings } from '../lib/i18n.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
@@ -80,26 +81,29 @@ export function Navbar() {
             </Suspense>
           )}
           <LanguageSwitch />
-          <button
-            ref={menuButtonRef}
-            type="button"
-            className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 sm:p-2 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
-            aria-expanded={menuOpen}
-            aria-controls={sideMenu.id ?? menuId}
-            aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-            onClick={() =>
-              sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
-            }
-          >
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
-              <path
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
-              />
-            </svg>
-          </button>
+          {/* Not on the loading page: it would do nothing until the app is live. */}
+          {!drawingShell.value && (
+            <button
+              ref={menuButtonRef}
+              type="button"
+              className={`rounded-md p-1.5 text-gray-700 hover:bg-gray-100 sm:p-2 ${sideMenu.id ? 'lg:hidden' : 'md:hidden'}`}
+              aria-expanded={menuOpen}
+              aria-controls={sideMenu.id ?? menuId}
+              aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              onClick={() =>
+                sideMenu.id ? setSideMenuOpen(!sideMenu.open) : setOpen((value) => !value)
+              }
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6" fill="none">
+                <path
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                />
+              </svg>
+            </button>
+          )}
         </div>
 
         <div

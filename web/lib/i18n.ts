@@ -68,12 +68,19 @@ export function storedLanguage(): Language {
   }
 }
 
-/** Remembers the reader's language in this browser (nothing happens where storage is refused). */
+/**
+ * Remembers the reader's language in this browser (nothing happens where storage is refused),
+ * and in a cookie the server reads to send a page's "Loading…" in it before the app's code has
+ * arrived (server/lib/static-web.ts; issue 30 item 3). A preference only: no one is identified.
+ */
 export function rememberLanguage(language: Language) {
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    // Where there is no document (the build's prerender) this throws, as where cookies are refused.
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser (Safari before 18.4, Firefox); one plain write works in all.
+    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000`;
   } catch {
-    // Not remembered; the page still switches.
+    // Not remembered; the page still switches (and the loading page stays English).
   }
 }
 

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { banglaDate } from '../../../common/local-date.ts';
 import { createApp } from '../../app.ts';
 import { createBlog, createRequest, createUser, dhakaDate } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { requestDescription } from './share-previews.ts';
+import { previewLanguage, requestDescription } from './share-previews.ts';
 
 const engine = process.env.TEST_ENGINE;
 const PUBLIC_URL = 'https://redhope.example.org';
@@ -42,8 +43,8 @@ afterAll(async () => {
 });
 
 /** The page as a crawler gets it, and its meta tags by property or name. */
-async function page(pathname: string) {
-  const res = await web.request(pathname);
+async function page(pathname: string, headers?: Record<string, string>) {
+  const res = await web.request(pathname, { headers });
   const html = await res.text();
   const meta: Record<string, string> = {};
   for (const match of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)) {
@@ -160,6 +161,65 @@ describe(`share previews (${engine})`, () => {
     expect(html).not.toContain(donor.email);
   });
 
+  it('writes a Bangla reader’s preview in Bangla: Bangla place, digits and date, never a contact (issue 30 item 17)', async () => {
+    const request = await createRequest(t.db, requester, {
+      bags: 2,
+      bloodGroup: 'O+',
+      component: 'platelets',
+      urgency: 'urgent',
+      district: 'Jashore',
+      division: 'Khulna',
+      hospitalName: 'Jashore General Hospital (call ০১৭১১-২৩৪৫৬৭ or family@example.org)',
+      recipientName: 'Hidden Recipient',
+      donationDate: dhakaDate(3),
+    });
+    const expected = `জরুরি, আজই প্রয়োজন: ২ ব্যাগ প্লাটিলেট প্রয়োজন, ${banglaDate(dhakaDate(3))}, Jashore General Hospital (call … or …), যশোর। আপনি কি রক্ত দিতে পারবেন? RedHope-এ অনুরোধটি খুলুন।`;
+    // By the link's own ?lang=bn (what the web's Share sends from a Bangla page), whatever the
+    // crawler asks in; and by Accept-Language when the link names none.
+    const byLink = await page(`/blood-donation-request/${request.id}?lang=bn`, {
+      'accept-language': 'en-US,en;q=0.9',
+    });
+    const byHeader = await page(`/blood-donation-request/${request.id}`, {
+      'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5',
+    });
+    for (const { res, html, meta, title } of [byLink, byHeader]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('vary')).toMatch(/Accept-Language/i);
+      expect(title).toBe('O+ রক্ত প্রয়োজন: যশোর · RedHope');
+      expect(meta).toMatchObject({
+        'og:title': 'O+ রক্ত প্রয়োজন: যশোর',
+        'og:description': expected,
+        'og:locale': 'bn_BD',
+        // Facebook reads the tags again at og:url: it keeps the language.
+        'og:url': `${PUBLIC_URL}/blood-donation-request/${request.id}?lang=bn`,
+        'twitter:description': expected,
+        description: expected,
+      });
+      // The date and the bags in Bangla digits: no Latin digit outside the address and the id.
+      expect(meta['og:description']).not.toMatch(/[0-9]/);
+      expect(meta['og:description']).toMatch(/[০-৯]/);
+      for (const secret of [
+        '০১৭১১',
+        '01711',
+        'family@example.org',
+        'Private Person',
+        'private@example.org',
+        'Hidden Recipient',
+      ]) {
+        expect(html).not.toContain(secret);
+      }
+    }
+
+    // English stays English, also when the link asks for it over a Bangla browser.
+    const english = await page(`/blood-donation-request/${request.id}?lang=en`, {
+      'accept-language': 'bn',
+    });
+    expect(english.meta['og:title']).toBe('O+ blood needed in Jashore');
+    expect(english.meta['og:locale']).toBe('en_US');
+    expect(english.meta['og:url']).toBe(`${PUBLIC_URL}/blood-donation-request/${request.id}`);
+    expect(english.meta['og:description']).toMatch(/^Urgent, needed today: 2 bags of platelets, /);
+  });
+
   it('gives no preview to a request that is no longer open, nor to other pages', async () => {
     const donor = await createUser(t.db);
     const accepted = await createRequest(t.db, requester, {
@@ -242,6 +302,37 @@ describe('an open request’s preview text (issue 27)', () => {
     ).toBe(
       'Urgent, needed today: 1 bag of plasma, needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. Can you donate? Open the request on RedHope.',
     );
+  });
+
+  it('says it all in Bangla for a Bangla reader: Bangla place, Bangla digits (issue 30 item 17)', () => {
+    expect(requestDescription(request, 'bn')).toBe(
+      'অতি জরুরি, কয়েক ঘণ্টার মধ্যে প্রয়োজন: ৩ ব্যাগ প্লাটিলেট প্রয়োজন, ১২ জুন, ২০২৬, Dhaka Medical College Hospital, ঢাকা। আপনি কি রক্ত দিতে পারবেন? RedHope-এ অনুরোধটি খুলুন।',
+    );
+    expect(
+      requestDescription(
+        { ...request, bags: 1, component: 'whole_blood', urgency: 'scheduled' },
+        'bn',
+      ),
+    ).toBe(
+      'নির্ধারিত: ১ ব্যাগ সম্পূর্ণ রক্ত প্রয়োজন, ১২ জুন, ২০২৬, Dhaka Medical College Hospital, ঢাকা। আপনি কি রক্ত দিতে পারবেন? RedHope-এ অনুরোধটি খুলুন।',
+    );
+  });
+
+  it('carries no phone number or email in Bangla either, in Bangla or Latin digits', () => {
+    const text = requestDescription(
+      { ...request, hospitalName: 'স্কয়ার হাসপাতাল, ফোন ০১৭১১-২৩৪৫৬৭ / 01811 234 567, x@y.org' },
+      'bn',
+    );
+    expect(text).toContain('স্কয়ার হাসপাতাল, ফোন … / …, …, ঢাকা।');
+    expect(text).not.toMatch(/০১৭১১|01811|@/);
+  });
+
+  it('takes the link’s language first, then the reader’s Accept-Language, else English', () => {
+    expect(previewLanguage('bn', 'en-US')).toBe('bn');
+    expect(previewLanguage('en', 'bn')).toBe('en');
+    expect(previewLanguage(undefined, 'bn-BD,en;q=0.5')).toBe('bn');
+    expect(previewLanguage('fr', 'de, bn;q=0.3')).toBe('bn');
+    expect(previewLanguage(undefined, undefined)).toBe('en');
   });
 
   it('carries no phone number or email the family typed into the hospital’s name', () => {

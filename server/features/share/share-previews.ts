@@ -1,8 +1,12 @@
 import type { Context } from 'hono';
 import { todayInDhaka } from '../../../common/dhaka-date.ts';
+import { isLanguage, type Language, languageFromHeader } from '../../../common/languages.ts';
+import { msg } from '../../../common/message-key.ts';
 import { withoutContacts } from '../../../common/share-text.ts';
 import { excerpt } from '../../../common/text-excerpt.ts';
 import type { AppDeps } from '../../lib/context.ts';
+import { dateIn, placeIn } from '../../lib/local-text.ts';
+import { translate } from '../../lib/messages.ts';
 import { publicBaseUrl } from '../../lib/origins.ts';
 import { findPublishedById } from '../blogs/blogs.repository.ts';
 import { findOpenSummaryById } from '../requests/requests.repository.ts';
@@ -13,6 +17,10 @@ import { findOpenSummaryById } from '../requests/requests.repository.ts';
 // Only public facts go in: a request's preview names its blood group, bags, component, urgency,
 // place, hospital and date, never a person, and nothing in it reads as a phone number or an email
 // (issue 27: common/share-text.ts). Every other page (a draft, a request no longer open) gets none.
+// A request's preview is in its reader's language (issue 30 item 17): `?lang=bn` in the link (the
+// web's Share adds it for a Bangla reader, so Facebook's crawler, which asks in English, gets the
+// Bangla the sharer saw), else the first language of Accept-Language; Bangla names the place as
+// the reference data does and writes the date and the bags in Bangla digits.
 
 const SITE_NAME = 'RedHope';
 /** The card for request links (they have no picture of their own): web/public/share-card.png. */
@@ -29,7 +37,12 @@ export interface SharePreview {
   /** The page's own path. */
   path: string;
   type: 'article' | 'website';
+  /** The language of its words, where we wrote them (a blog is in whatever its author wrote). */
+  language?: Language;
 }
+
+/** Open Graph's name of each language (og:locale). */
+const OG_LOCALE: Record<Language, string> = { en: 'en_US', bn: 'bn_BD' };
 
 /** Text for an HTML attribute or element: every character that could end one is escaped. */
 export function escapeHtml(text: string): string {
@@ -54,30 +67,32 @@ type OpenRequestSummary = Pick<
   'bags' | 'component' | 'urgency' | 'district' | 'hospitalName' | 'donationDate'
 >;
 
-/** How a preview names each urgency: what the family chose, with what it means. */
-const URGENCY_WORDS: Record<OpenRequestSummary['urgency'], string> = {
-  critical: 'Critical, needed within hours',
-  urgent: 'Urgent, needed today',
-  scheduled: 'Scheduled',
-};
-
-const COMPONENT_WORDS: Record<OpenRequestSummary['component'], string> = {
-  whole_blood: 'whole blood',
-  red_cells: 'red cells',
-  platelets: 'platelets',
-  plasma: 'plasma',
-};
-
 /**
  * An open request's preview text (issue 27): "Critical, needed within hours: 3 bags of platelets,
- * needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. …". English: the
- * crawlers that read it ask in no language of ours.
+ * needed on 12 June 2026 at Dhaka Medical College Hospital, Dhaka. …"; in Bangla "অতি জরুরি, …:
+ * ৩ ব্যাগ প্লাটিলেট প্রয়োজন, ১২ জুন, ২০২৬, Dhaka Medical College Hospital, ঢাকা। …" (the
+ * hospital as the family typed it). The urgency says what the family chose with what it means.
  */
-export function requestDescription(request: OpenRequestSummary): string {
-  const bags = `${request.bags} ${request.bags === 1 ? 'bag' : 'bags'}`;
+export function requestDescription(request: OpenRequestSummary, language: Language = 'en'): string {
   return withoutContacts(
-    `${URGENCY_WORDS[request.urgency]}: ${bags} of ${COMPONENT_WORDS[request.component]}, needed on ${longDate(request.donationDate)} at ${request.hospitalName}, ${request.district}. Can you donate? Open the request on ${SITE_NAME}.`,
+    translate(language, 'share.requestText', {
+      urgencyMessage: msg(`share.urgency.${request.urgency}`),
+      bagsMessage: msg(request.bags === 1 ? 'share.bag' : 'share.bags', { count: request.bags }),
+      componentMessage: msg(`share.component.${request.component}`),
+      date: language === 'bn' ? dateIn('bn', request.donationDate) : longDate(request.donationDate),
+      hospital: request.hospitalName,
+      district: placeIn(language, request.district),
+      site: SITE_NAME,
+    }),
   );
+}
+
+/**
+ * The language a shared page's preview is written in: the link's own `?lang=` (what the sharer
+ * read), else the reader's Accept-Language, else English.
+ */
+export function previewLanguage(asked: string | undefined, acceptLanguage?: string): Language {
+  return isLanguage(asked) ? asked : languageFromHeader(acceptLanguage);
 }
 
 /**
@@ -87,6 +102,7 @@ export function requestDescription(request: OpenRequestSummary): string {
 export async function previewFor(
   { db }: Pick<AppDeps, 'db'>,
   path: string,
+  language: Language = 'en',
 ): Promise<SharePreview | null> {
   const [, section, id, ...rest] = path.split('/');
   if (rest.length > 0 || !id || !UUID.test(id)) return null;
@@ -105,14 +121,20 @@ export async function previewFor(
   if (section === 'blood-donation-request') {
     const request = await findOpenSummaryById(db, id.toLowerCase(), todayInDhaka());
     if (!request) return null;
-    const title = `${request.bloodGroup} blood needed in ${request.district}`;
+    const title = translate(language, 'share.requestTitle', {
+      bloodGroup: request.bloodGroup,
+      district: placeIn(language, request.district),
+    });
+    // The Bangla preview's own address keeps `lang=bn`: Facebook reads the tags again at og:url.
+    const query = language === 'en' ? '' : `?lang=${language}`;
     return {
       title,
-      description: requestDescription(request),
+      description: requestDescription(request, language),
       image: REQUEST_IMAGE,
       imageAlt: title,
-      path: `/blood-donation-request/${id.toLowerCase()}`,
+      path: `/blood-donation-request/${id.toLowerCase()}${query}`,
       type: 'website',
+      language,
     };
   }
   return null;
@@ -129,6 +151,7 @@ export function previewTags(preview: SharePreview, origin: string): string {
   return [
     property('og:site_name', SITE_NAME),
     property('og:type', preview.type),
+    ...(preview.language ? [property('og:locale', OG_LOCALE[preview.language])] : []),
     property('og:title', preview.title),
     property('og:description', preview.description),
     property('og:url', url),
@@ -168,8 +191,11 @@ export function sharePreviews(deps: Pick<AppDeps, 'db' | 'env' | 'logger'>) {
   const origin = publicBaseUrl(deps.env);
   return async (c: Context, html: string): Promise<string> => {
     try {
-      const preview = await previewFor(deps, c.req.path);
+      const language = previewLanguage(c.req.query('lang'), c.req.header('accept-language'));
+      const preview = await previewFor(deps, c.req.path, language);
       if (!preview) return html;
+      // The same address answers a Bangla reader in Bangla: a cache must ask again per language.
+      c.header('Vary', 'Accept-Language', { append: true });
       return withPreview(html, preview, origin);
     } catch (error) {
       // The page works without its preview: a failed read must not cost the visitor the page.

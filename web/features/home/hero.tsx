@@ -22,10 +22,26 @@ function usePrefersReducedMotion(): boolean {
   );
 }
 
+const noChange = () => () => {};
+
+/**
+ * Whether the app has taken the page over. The prerendered page (and hydration, which must match
+ * it) says no: its headline holds the first phrase still, as text, because the typewriter starts
+ * from nothing, and a slow phone showed a blank headline until the code came (issue 30 item 3).
+ */
+function useIsLive(): boolean {
+  return useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+}
+
 export function Hero() {
   const { t } = useTranslation();
   // People who ask for less motion get the first phrase, standing still.
   const prefersReducedMotion = usePrefersReducedMotion();
+  const live = useIsLive();
   const phrases = [t('home.hero.phrase1'), t('home.hero.phrase2'), t('home.hero.phrase3')];
 
   return (
@@ -35,7 +51,7 @@ export function Hero() {
           {/* The moving text is hidden from screen readers, which would otherwise read every letter. */}
           <span className="sr-only">{phrases.join('. ')}</span>
           <span aria-hidden="true" className="text-red-600">
-            {prefersReducedMotion ? (
+            {prefersReducedMotion || !live ? (
               phrases[0]
             ) : (
               <Typewriter

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
 import { withoutContacts } from '../../../common/share-text.ts';
-import { i18n } from '../../lib/i18n.ts';
+import { currentLanguage, i18n } from '../../lib/i18n.ts';
 import { formatDonationDate, joinPlace } from './request-format.ts';
 import { facebookShareUrl, requestLink, whatsAppShareUrl } from './share-links.ts';
 
@@ -66,7 +66,7 @@ export function ShareButton({
 
   const onClick = async () => {
     if (open) return setOpen(false);
-    const link = requestLink(window.location.origin, request.id);
+    const link = requestLink(window.location.origin, request.id, currentLanguage());
     if (typeof navigator.share === 'function') {
       // One sheet at a time: a second share() while one is open rejects with InvalidStateError.
       if (sharing.current) return;
@@ -145,7 +145,7 @@ function SharePanel({
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const firstRef = useRef<HTMLButtonElement>(null);
   const linkRef = useRef<HTMLInputElement>(null);
-  const link = requestLink(window.location.origin, request.id);
+  const link = requestLink(window.location.origin, request.id, currentLanguage());
   const { text } = shareMessage(request);
 
   // The panel opens with the focus on its first choice, so the keyboard goes on from there.

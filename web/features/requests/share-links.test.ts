@@ -10,6 +10,15 @@ describe('share links (issue 27)', () => {
     );
   });
 
+  it('keeps a Bangla sharer’s language in the link, so its preview is in Bangla (issue 30)', () => {
+    expect(requestLink('https://redhope.example', ID, 'bn')).toBe(
+      `https://redhope.example/blood-donation-request/${ID}?lang=bn`,
+    );
+    expect(requestLink('https://redhope.example', ID, 'en')).toBe(
+      `https://redhope.example/blood-donation-request/${ID}`,
+    );
+  });
+
   it('sends WhatsApp the text and the link as one message, encoded', () => {
     const url = new URL(whatsAppShareUrl('A+ blood & 3 bags', 'https://x.example/r/1'));
     expect(url.origin).toBe('https://wa.me');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { formatInstant as when } from '../../lib/format-instant.ts';
+import { formatNumber } from '../../lib/i18n.ts';
 import { personName } from '../../lib/person-name.ts';
 import { QUEUE_PAGE_SIZE, useWithdrawals } from './lifecycle.api.ts';
 import { formatDonationDate } from './request-format.ts';
@@ -40,7 +41,7 @@ export function WithdrawalsSection() {
                     {item.donorEmail ? ` · ${item.donorEmail}` : ''}
                     {item.donorWithdrawals !== null && (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        {t('trust.withdrawals.count')}: {item.donorWithdrawals}
+                        {t('trust.withdrawals.count')}: {formatNumber(item.donorWithdrawals)}
                       </span>
                     )}
                   </p>

@@ -126,7 +126,7 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
             {item.hidden ? t('trust.queue.hidden') : t('trust.queue.shown')}
           </span>
           <span className="text-xs text-gray-600">
-            {t('trust.queue.reports')}: <strong>{item.openReports}</strong>
+            {t('trust.queue.reports')}: <strong>{formatNumber(item.openReports)}</strong>
           </span>
           <span className="text-xs text-gray-600">
             {t('trust.queue.weight', {
