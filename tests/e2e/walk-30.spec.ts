@@ -245,7 +245,13 @@ describe('Bangla letters on a device without a Bengali font (item 4)', () => {
     const member = await registerMember({ name: 'করিম উদ্দিন' });
     const page = await pageFor(member, PHONE);
     await page.goto('/dashboard?lang=bn');
-    await page.locator('main h1').first().waitFor();
+    // The dashboard drawn, not the loading page before it (which has its own h1 and no menu):
+    // the header's menu button opens the dashboard's drawer only then.
+    await page.waitForFunction(() => {
+      const button = document.querySelector('header button[aria-controls]:not([aria-haspopup])');
+      const target = document.getElementById(button?.getAttribute('aria-controls') ?? '');
+      return !!target?.classList.contains('fixed') && !document.querySelector('[data-app-loading]');
+    });
     await page.getByRole('button', { name: /মেনু/ }).click();
     await page.getByRole('dialog').waitFor();
     await page.evaluate(() => document.fonts.ready);

@@ -1,5 +1,7 @@
 import { operationIds } from '../../../common/contract/index.ts';
 import { TAGS } from '../../../common/contract/tags.ts';
+import { ERROR_CODE_LIST } from '../../../common/error-codes.ts';
+import { ERROR_CODE_MEANINGS } from './error-code-meanings.ts';
 
 // What the generator cannot say from the zod schemas alone, added once to the built document
 // (issue 32, decision 045): each operation's id, the tags with their descriptions, and answers
@@ -28,7 +30,19 @@ export function finishDocument<D extends object>(document: D): D {
   }
   everyChangeMayBeRefused(doc);
   openAnswersToAddedFields(doc);
+  sayWhatEachCodeMeans(doc);
   return document;
+}
+
+/** The error code's description lists every code with its meaning (kept out of the browser). */
+function sayWhatEachCodeMeans(doc: Document) {
+  const error = doc.components?.schemas?.Error as
+    | { properties?: { error?: { properties?: { code?: Schema } } } }
+    | undefined;
+  const code = error?.properties?.error?.properties?.code;
+  if (!code) return;
+  const meanings = ERROR_CODE_LIST.map((name) => `${name} (${ERROR_CODE_MEANINGS[name]})`);
+  code.description = `A stable code for programs: ${meanings.join('; ')}`;
 }
 
 const CHANGES = new Set(['post', 'put', 'patch', 'delete']);
