@@ -6,6 +6,6 @@ export const primaryButton = `${base} bg-red-600 text-white shadow-sm hover:bg-r
 
 export const secondaryButton = `${base} border border-red-200 bg-white text-red-700 hover:bg-red-50`;
 
-/** A table row's small action button (My Donation Request's Contact), beside View. */
-export const smallSecondaryButton =
-  'inline-flex items-center rounded-md border border-gray-300 bg-white px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-gray-800 transition-colors hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50';
+/** A small button in a list's row or a card (reports, pledges, request rows). */
+export const smallButton =
+  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';

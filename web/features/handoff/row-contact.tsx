@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DonationRequestResponse } from '../../../common/request-response.schema.ts';
-import { secondaryButton, smallSecondaryButton } from '../../components/button-styles.ts';
+import { secondaryButton } from '../../components/button-styles.ts';
 import { Modal } from '../../components/modal.tsx';
 import { apiMessage } from '../../lib/api.ts';
 import { RowActionLabel } from '../requests/row-action-label.tsx';
+import { rowActionClass } from '../requests/row-action-styles.ts';
 import { DonorNumbers } from './donor-numbers.tsx';
 import { useRequestContacts } from './handoff.api.ts';
 
@@ -32,7 +33,7 @@ export function RowContact({ request }: { request: RowRequest }) {
     <>
       <button
         type="button"
-        className={`row-action ${smallSecondaryButton}`}
+        className={rowActionClass.plain}
         aria-label={t('requests.handoff.rowContactLabel', { name: request.recipientName })}
         aria-haspopup="dialog"
         title={t('requests.handoff.rowContact')}

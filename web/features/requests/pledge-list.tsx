@@ -4,6 +4,7 @@ import type {
   DonationRequestResponse,
   PledgeResponse,
 } from '../../../common/request-response.schema.ts';
+import { smallButton } from '../../components/button-styles.ts';
 import { ApiError } from '../../lib/api.ts';
 import { confirmDialog, errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { formatInstant } from '../../lib/format-instant.ts';
@@ -19,10 +20,8 @@ const pledgeTone: Record<PledgeStatus, string> = {
   withdrawn: 'bg-gray-100 text-gray-700 ring-gray-300',
 };
 
-const small =
-  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
-const donatedClass = `${small} bg-green-700 text-white hover:bg-green-800`;
-const noShowClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+const donatedClass = `${smallButton} bg-green-700 text-white hover:bg-green-800`;
+const noShowClass = `${smallButton} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 
 /** A pledge's status as a label; the words carry it, the colour repeats it. */
 export function PledgeStatusBadge({ status }: { status: PledgeStatus }) {

@@ -8,9 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { errorDialog, toastSuccess } from '../../lib/dialogs.ts';
 import { useRepost } from './lifecycle.api.ts';
 import { RowActionLabel } from './row-action-label.tsx';
-
-const buttonClass =
-  'row-action inline-flex items-center justify-center rounded-md bg-red-600 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-white transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-50';
+import { rowActionClass } from './row-action-styles.ts';
 
 /** Tomorrow in Dhaka (UTC+6), as a date input's value. */
 const tomorrowInDhaka = () =>
@@ -53,7 +51,7 @@ export function RepostButton({ request }: { request: DonationRequestResponse }) 
     <>
       <button
         type="button"
-        className={buttonClass}
+        className={rowActionClass.danger}
         title={t('trust.repost.button')}
         onClick={() => setOpen(true)}
       >

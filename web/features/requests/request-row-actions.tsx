@@ -11,14 +11,7 @@ import { EditRequestDialog, editDraftKey } from './edit-request-dialog.tsx';
 import { RepostButton } from './repost-button.tsx';
 import { useChangeRequestStatus, useDeleteRequest } from './requests.api.ts';
 import { RowActionLabel } from './row-action-label.tsx';
-
-const small =
-  'row-action inline-flex items-center justify-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
-const viewClass = `${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
-const doneClass = `${small} bg-green-700 text-white hover:bg-green-800`;
-const cancelClass = `${small} bg-amber-700 text-white hover:bg-amber-800`;
-const editClass = `${small} bg-blue-600 text-white hover:bg-blue-700`;
-const deleteClass = `${small} bg-red-600 text-white hover:bg-red-700`;
+import { rowActionClass } from './row-action-styles.ts';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError ? error.message : fallback;
@@ -120,7 +113,7 @@ export function RequestRowActions({
     >
       <Link
         to={`/blood-donation-request/${request.id}`}
-        className={viewClass}
+        className={rowActionClass.plain}
         title={t('requests.actions.view')}
       >
         <RowActionLabel icon="view">{t('requests.actions.view')}</RowActionLabel>
@@ -130,7 +123,7 @@ export function RequestRowActions({
         <>
           <button
             type="button"
-            className={doneClass}
+            className={rowActionClass.done}
             disabled={busy}
             title={t('requests.actions.done')}
             onClick={() => void finishAfterAsking('done')}
@@ -139,7 +132,7 @@ export function RequestRowActions({
           </button>
           <button
             type="button"
-            className={cancelClass}
+            className={rowActionClass.cancel}
             disabled={busy}
             title={t('requests.actions.cancel')}
             onClick={() => void finishAfterAsking(cancelStatus)}
@@ -152,7 +145,7 @@ export function RequestRowActions({
         <>
           <button
             type="button"
-            className={editClass}
+            className={rowActionClass.edit}
             disabled={busy}
             title={t('requests.actions.edit')}
             onClick={() => setEditing(true)}
@@ -167,7 +160,7 @@ export function RequestRowActions({
       {(canDelete || showDisabledDelete) && (
         <button
           type="button"
-          className={deleteClass}
+          className={rowActionClass.danger}
           disabled={busy || !canDelete}
           title={canDelete ? t('requests.actions.delete') : t('requests.actions.deleteAdminOnly')}
           onClick={() => void remove()}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REPORT_WEIGHT_TO_HIDE } from '../../../common/report-weight.rules.ts';
 import type { ReportedRequestResponse } from '../../../common/trust-response.schema.ts';
-import { secondaryButton } from '../../components/button-styles.ts';
+import { secondaryButton, smallButton } from '../../components/button-styles.ts';
 import { Pagination, pageCount } from '../../components/pagination.tsx';
 import { EmptyState, QueryState } from '../../components/query-state.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -27,9 +27,6 @@ import {
 } from './trust.api.ts';
 
 const NO_FILTERS = [] as const;
-
-const small =
-  'inline-flex items-center rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-50';
 
 const failWith = (t: (key: 'errors.title' | 'errors.generic') => string) => (error: unknown) =>
   void errorDialog(
@@ -142,13 +139,13 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
       >
         <Link
           to={`/blood-donation-request/${item.id}`}
-          className={`${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          className={`${smallButton} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
         >
           {t('requests.actions.view')}
         </Link>
         <button
           type="button"
-          className={`${small} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
+          className={`${smallButton} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}
           aria-expanded={showReports}
           aria-controls={reportsId}
           onClick={() => setShowReports((open) => !open)}
@@ -158,7 +155,7 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
         {item.status === 'pending' && !item.verified && (
           <button
             type="button"
-            className={`${small} bg-emerald-700 text-white hover:bg-emerald-800`}
+            className={`${smallButton} bg-emerald-700 text-white hover:bg-emerald-800`}
             disabled={verify.isPending}
             onClick={() =>
               verify.mutate(item.id, {
@@ -173,7 +170,7 @@ function ReportedRequestCard({ item }: { item: ReportedRequestResponse }) {
         {['pending', 'inprogress', 'expired'].includes(item.status) && (
           <button
             type="button"
-            className={`${small} bg-red-600 text-white hover:bg-red-700`}
+            className={`${smallButton} bg-red-600 text-white hover:bg-red-700`}
             onClick={() => setRemoving(true)}
           >
             {t('trust.actions.remove')}
@@ -245,7 +242,7 @@ function ReportsOfRequest({ requestId, name }: { requestId: string; name: string
                 {report.status === 'open' && (
                   <button
                     type="button"
-                    className={`${small} ${secondaryButton}`}
+                    className={`${smallButton} ${secondaryButton}`}
                     disabled={dismiss.isPending}
                     onClick={() =>
                       dismiss.mutate(report.id, {
