@@ -79,6 +79,21 @@ async function latencyRelay(port: number, delayMs: number) {
 
 // Runs in api-sqlite only (see vitest.config.ts): start-up and shutdown do not depend on the engine.
 describe('start-up and graceful shutdown', () => {
+  it('keeps an idle kept-alive connection open past 5 s, so a client reusing it is answered', async () => {
+    // Node's default closed it after 5 s: a client reusing it then got ECONNRESET (stop 37).
+    const { server } = await startOnFreePort('redhope-keepalive-');
+    const connection = rawConnection(server.url);
+    const ask = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n';
+    const answers = () => connection.answer().match(/HTTP\/1\.1 200 /g)?.length ?? 0;
+    connection.write(ask);
+    await vi.waitFor(() => expect(answers()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    connection.write(ask);
+    await vi.waitFor(() => expect(answers()).toBe(2));
+    expect(connection.error()).toBeUndefined();
+    await server.stop();
+  }, 30_000);
+
   it('serves, then on stop lets an in-flight request finish and refuses new connections', async () => {
     const { dataDir, server } = await startOnFreePort('redhope-start-');
     expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
