@@ -8,12 +8,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { builtEntry } from '../test/child-server.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { testEngine } from '../test/test-app.ts';
 import { insert as insertJob } from './jobs.repository.ts';
 
-// The outbox across processes (issue 13): real servers (server/index.ts) started, killed and
-// started again on one database, sending to a real SMTP server on 127.0.0.1.
+// The outbox across processes (issue 13): real servers (the compiled server/index.ts, as
+// production runs it) started, killed and started again on one database, sending to a real SMTP
+// server on 127.0.0.1.
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
@@ -61,7 +63,7 @@ interface ServerProcess {
 }
 
 function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', builtEntry('index')], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
