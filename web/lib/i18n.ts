@@ -58,14 +58,20 @@ void i18n
     initAsync: false,
   });
 
-/** The language this browser asked for last ('en' when none, or where there is no storage). */
+/**
+ * The language this browser asked for last ('en' when none, or where there is no storage): the
+ * storage's, else the cookie's, which the server drew the page in (server/lib/static-web.ts), so
+ * that the app takes over a Bangla page in Bangla even where the storage was cleared or refused.
+ */
 export function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : 'en';
+    if (isLanguage(value)) return value;
   } catch {
-    return 'en'; // Storage refused (privacy settings): English, as a first visit.
+    // Storage refused (privacy settings): the cookie, if any.
   }
+  const cookie = globalThis.document?.cookie.match(/(?:^|;\s*)redhope\.lang=(\w+)/)?.[1];
+  return isLanguage(cookie) ? cookie : 'en';
 }
 
 /**
