@@ -35,11 +35,8 @@ async function openBeforeTheApp(page: Page, address: string): Promise<() => void
   return release;
 }
 
-/** Resolves when the app says it is live; asked before the app can say it. */
-const whenLive = (page: Page) =>
-  page.evaluate(
-    () => new Promise<void>((resolve) => addEventListener('redhope:live', () => resolve())),
-  );
+/** Resolves when the app says it is live (web/lib/app-live.ts). */
+const whenLive = (page: Page) => page.locator('html[data-app-live]').waitFor({ state: 'attached' });
 
 describe('before the app is live (issue 30 item 3)', () => {
   it('a tap on Search Now at 390 px is held, shown waiting, and made once the app is live', async () => {
@@ -59,9 +56,8 @@ describe('before the app is live (issue 30 item 3)', () => {
     expect(await search.getAttribute('aria-busy')).toBe('true');
     await page.screenshot({ path: 'test-results/before-the-app-search-390.png' });
 
-    const live = whenLive(page);
     release();
-    await live;
+    await whenLive(page);
     await expect.poll(() => searches.length).toBe(1);
     expect(searches[0]?.searchParams.get('bloodGroup')).toBe('AB-');
     expect(await search.getAttribute('aria-busy')).not.toBe('true');
@@ -76,9 +72,8 @@ describe('before the app is live (issue 30 item 3)', () => {
     await menu.click();
     await menu.click(); // A second tap on a waiting button is the same tap, not a toggle back.
     await page.screenshot({ path: 'test-results/before-the-app-menu-390.png' });
-    const live = whenLive(page);
     release();
-    await live;
+    await whenLive(page);
     await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     await page.context().close();
   });
@@ -97,9 +92,8 @@ describe('before the app is live (issue 30 item 3)', () => {
       (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('main h1');
     });
 
-    const live = whenLive(page);
     release();
-    await live;
+    await whenLive(page);
     // Taken over, not drawn again: the element the server sent is still the page's.
     expect(
       await page.evaluate(() => (window as unknown as { drawn?: Element | null }).drawn?.isConnected),

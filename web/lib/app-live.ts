@@ -9,5 +9,7 @@ let announced = false;
 export function announceLive(): void {
   if (announced) return;
   announced = true;
+  // Also on <html>, where a test (or a later script) sees it after the event has gone by.
+  document.documentElement.setAttribute('data-app-live', '');
   window.dispatchEvent(new Event(APP_LIVE_EVENT));
 }
