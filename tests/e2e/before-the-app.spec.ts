@@ -64,6 +64,36 @@ describe('before the app is live (issue 30 item 3)', () => {
     await page.context().close();
   });
 
+  it("the contact form's Send before the app stays on the page, then sends once, what was typed", async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/contacts')) {
+        sent.push(request.postData() ?? '');
+      }
+    });
+    const release = await openBeforeTheApp(page, '/');
+    const form = page.locator('form').filter({ has: page.getByLabel('Message') });
+    await form.getByLabel('Name').fill('Before The App');
+    await form.getByLabel('Phone number').fill('01711-000000');
+    await form.getByLabel('Email').fill('before@example.org');
+    await form.getByLabel('Message').fill('Sent before the app was live');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    // Not the browser's own GET of the form: the words stay out of the address.
+    expect(new URL(page.url()).search).toBe('');
+
+    release();
+    await page
+      .getByText('Thanks for reaching out! The RedHope team will contact you soon.')
+      .waitFor();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
+      name: 'Before The App',
+      message: 'Sent before the app was live',
+    });
+    await page.context().close();
+  });
+
   it('the phone menu tapped (twice) before the app opens once it is live', async () => {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     const release = await openBeforeTheApp(page, '/blood-donation-request');
