@@ -127,7 +127,9 @@ describe('before the app is live (issue 30 item 3)', () => {
     await whenLive(page);
     // Taken over, not drawn again: the element the server sent is still the page's.
     expect(
-      await page.evaluate(() => (window as unknown as { drawn?: Element | null }).drawn?.isConnected),
+      await page.evaluate(
+        () => (window as unknown as { drawn?: Element | null }).drawn?.isConnected,
+      ),
     ).toBe(true);
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     await page.context().close();

@@ -93,7 +93,10 @@ describe('prerendered public pages', () => {
     expect(blogs).toMatch(/<meta name="description" content="RedHope কমিউনিটির[^"]+"/);
     // No page carries an inline script but the early-taps one, which the CSP allows by its hash
     // (server/lib/security-headers.ts): any other the CSP would refuse.
-    for (const page of [home, ...(await Promise.all(Object.keys(pages).map((pathname) => html(pathname))))]) {
+    for (const page of [
+      home,
+      ...(await Promise.all(Object.keys(pages).map((pathname) => html(pathname)))),
+    ]) {
       const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((found) => found[1]);
       expect(inline).toEqual([EARLY_TAPS_SCRIPT]);
       const others = page.match(/<script\b[^>]+>/g) ?? [];
