@@ -12,8 +12,10 @@
  * again, once, when the app says it is live (`APP_LIVE_EVENT`, web/lib/app-live.ts): on the same
  * element when React kept it (hydration does), else on the button at the same place with the same
  * text (a page drawn afresh); none such, the tap is dropped rather than made on another button.
- * What the button then does is the page's own: the contact form's Send, for one, waits for the
- * form's code in its own way (decision 020).
+ * Fields changed before then are told to React first (a controlled select's hydration keeps
+ * React's own value, not the reader's choice), and the taps are made in the next task, once React
+ * has drawn what it heard. What the button then does is the page's own: the contact form's Send,
+ * for one, waits for the form's code in its own way (decision 020). Decision 046.
  *
  * Plain ES5 in a string, never transformed: the CSP allows exactly these characters (their hash).
  */
