@@ -20,10 +20,10 @@ export interface StaticWebOptions {
  */
 export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
-  // The build draws the public pages into their own HTML (index.html is the home page, each with
-  // an index.bn.html in Bangla) and writes app.html, the navigation around "Loading this page…", for every other address,
-  // app.bn.html the same in Bangla, app.bare*.html both without navigation (scripts/prerender.ts;
-  // issue 30 item 3).
+  // The build draws the public pages into their own HTML (index.html is the home page; each has
+  // an index.bn.html in Bangla) and writes app.html, the navigation around "Loading this page…",
+  // for every other address, app.bn.html the same in Bangla, app.bare*.html both without
+  // navigation (scripts/prerender.ts; issue 30 item 3).
   const shellFile = path.join(root, 'app.html');
   const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
   /**
@@ -50,7 +50,7 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
   app.use('*', async (c, next) => {
     await next();
     // A page names this build's hashed assets: a browser must not keep one past a new build.
-    // Its language follows the reader's cookie: a shared cache must not give one reader's to another.
+    // Its language follows the reader's cookie: no shared cache may give one reader's to another.
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Cache-Control', 'no-cache');
       c.res.headers.append('Vary', 'Cookie');

@@ -60,7 +60,9 @@ describe('before the app is live (issue 30 item 3)', () => {
     await whenLive(page);
     await expect.poll(() => searches.length).toBe(1);
     expect(searches[0]?.searchParams.get('bloodGroup')).toBe('AB-');
-    expect(await search.getAttribute('aria-busy')).not.toBe('true');
+    // The ring is gone (the button's words say "Searching…" while the answer comes).
+    const button = page.locator('search button[type="submit"]');
+    await expect.poll(() => button.getAttribute('data-tap-waiting')).toBeNull();
     await page.context().close();
   });
 
@@ -133,5 +135,25 @@ describe('before the app is live (issue 30 item 3)', () => {
     ).toBe(true);
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     await page.context().close();
+  });
+
+  it('the other public pages too: in Bangla before the app, taken over as sent', async () => {
+    for (const address of ['/blood-donation-request', '/search-donor', '/blogs', '/privacy']) {
+      const page = await browser.newPage({ serviceWorkers: 'block' });
+      await page.context().addCookies([{ name: 'redhope.lang', value: 'bn', url: baseUrl() }]);
+      const release = await openBeforeTheApp(page, address);
+      await page.locator('main h1').first().waitFor();
+      expect(await page.locator('html').getAttribute('lang'), address).toBe('bn');
+      await page.evaluate(() => {
+        (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('main h1');
+      });
+      release();
+      await whenLive(page);
+      const kept = await page.evaluate(
+        () => (window as unknown as { drawn?: Element | null }).drawn?.isConnected,
+      );
+      expect(kept, address).toBe(true);
+      await page.context().close();
+    }
   });
 });
