@@ -96,11 +96,13 @@ describe('before the app is live (issue 30 item 3)', () => {
     await page.context().close();
   });
 
-  it('the phone menu tapped (twice) before the app opens once it is live', async () => {
+  it('the phone menu tapped (twice) and a box ticked before the app: open and applied once it is live', async () => {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     const release = await openBeforeTheApp(page, '/blood-donation-request');
     // Its name says what a tap does next: Open menu, then Close menu.
     const menu = page.getByRole('button', { name: /^(Open|Close) menu$/ });
+    // A box ticked before the app counts too (hydration would keep React's unticked state).
+    await page.getByLabel('Verified requests only').check();
     await menu.click();
     await menu.click(); // A second tap on a waiting button is the same tap, not a toggle back.
     await page.screenshot({ path: 'test-results/before-the-app-menu-390.png' });
@@ -108,6 +110,8 @@ describe('before the app is live (issue 30 item 3)', () => {
     // The menu itself is waited for, not the app's sign of being live: an app that drops the
     // tap fails here.
     await expect.poll(() => menu.getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('verified')).toBe('1');
+    expect(await page.getByLabel('Verified requests only').isChecked()).toBe(true);
     await page.context().close();
   });
 
