@@ -4,6 +4,7 @@
  *
  *   dist/web/index.html                          the home page (what `/` serves)
  *   dist/web/<page>/index.html                   the other public pages (served at /<page>)
+ *   dist/web/index.bn.html, <page>/index.bn.html the same in Bangla, for a reader who chose it
  *   dist/web/app.html, app.bn.html               for every other address: the site's navigation
  *                                                around "Loading this page…" in English and in
  *                                                Bangla (server/lib/static-web.ts picks one), which
@@ -18,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { EARLY_TAPS_SCRIPT } from '../common/early-taps.ts';
 import { compressFile } from './vite-precompress.ts';
 
 // React's production build, as the browser gets (and never two builds of React in one process).
@@ -49,6 +51,14 @@ const shell = built.includes('<div id="root"></div>')
   ? built
   : fs.readFileSync(emptyShellFile, 'utf8');
 fs.writeFileSync(emptyShellFile, shell);
+// Every page the build writes holds taps made before the app is live (common/early-taps.ts):
+// first in <head>, so that it runs at once, before a stylesheet or script is waited for.
+const template = replaceOnce(
+  shell,
+  /<meta charset="UTF-8" \/>/,
+  `<meta charset="UTF-8" />\n    <script>${EARLY_TAPS_SCRIPT}</script>`,
+  '<meta charset="UTF-8" />',
+);
 
 // With the browser build's config, drawn by react-dom/static's `prerender` (web/prerender.tsx).
 await build({
@@ -67,32 +77,40 @@ const { render, renderShell, PRERENDERED_PAGES, PRERENDERED_PATH_ATTRIBUTE } = (
   pathToFileURL(path.join(SSR_OUT, 'prerender.js')).href
 )) as typeof import('../web/prerender.tsx');
 
-for (const [page, description] of Object.entries(PRERENDERED_PAGES)) {
-  const { html, title } = await render(page);
-  let doc = replaceOnce(
-    shell,
-    /<div id="root"><\/div>/,
-    `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${page}">${html}</div>`,
-    'empty <div id="root"></div>',
-  );
-  if (title)
+for (const [page, descriptions] of Object.entries(PRERENDERED_PAGES)) {
+  // English first: the Bangla copies fetch the Bangla strings, which English must be drawn without.
+  for (const language of ['en', 'bn'] as const) {
+    const { html, title } = await render(page, language);
+    let doc = replaceOnce(
+      template,
+      /<div id="root"><\/div>/,
+      `<div id="root" ${PRERENDERED_PATH_ATTRIBUTE}="${page}">${html}</div>`,
+      'empty <div id="root"></div>',
+    );
+    if (title)
+      doc = replaceOnce(
+        doc,
+        /<title>[^<]*<\/title>/,
+        `<title>${escapeHtml(title)}</title>`,
+        '<title>',
+      );
     doc = replaceOnce(
       doc,
-      /<title>[^<]*<\/title>/,
-      `<title>${escapeHtml(title)}</title>`,
-      '<title>',
+      /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
+      `<meta name="description" content="${escapeHtml(descriptions[language])}" />`,
+      'meta description',
     );
-  doc = replaceOnce(
-    doc,
-    /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
-    `<meta name="description" content="${escapeHtml(description)}" />`,
-    'meta description',
-  );
-  const file = page === '/' ? shellFile : path.join(WEB, page.slice(1), 'index.html');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, doc);
-  compressFile(file);
-  console.log(`prerendered ${page} (${(Buffer.byteLength(doc) / 1024).toFixed(1)} KB): ${title}`);
+    doc = replaceOnce(doc, /<html lang="en">/, `<html lang="${language}">`, '<html lang="en">');
+    // index.bn.html beside index.html: the server sends it to a reader who chose Bangla.
+    const name = language === 'en' ? 'index.html' : 'index.bn.html';
+    const file = page === '/' ? path.join(WEB, name) : path.join(WEB, page.slice(1), name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, doc);
+    compressFile(file);
+    console.log(
+      `prerendered ${page} in ${language} (${(Buffer.byteLength(doc) / 1024).toFixed(1)} KB): ${title}`,
+    );
+  }
 }
 // Every other address (issue 30 item 3): not blank white while the code arrives. No prerendered
 // path on the root: the app draws its page over this rather than taking it over. Drawn after the
@@ -104,7 +122,7 @@ for (const [language, bare, name] of [
   ['bn', true, 'app.bare.bn.html'],
 ] as const) {
   let doc = replaceOnce(
-    shell,
+    template,
     /<div id="root"><\/div>/,
     `<div id="root">${await renderShell(language, bare)}</div>`,
     'empty <div id="root"></div>',

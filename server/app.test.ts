@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_TAPS_SCRIPT } from '../common/early-taps.ts';
 import { request } from './test/http.ts';
 import { createTestApp, rawSql, type TestApp } from './test/test-app.ts';
 
@@ -42,11 +44,13 @@ describe(`server essentials (${process.env.TEST_ENGINE})`, () => {
     expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it('sends security headers: CSP without inline scripts, nosniff, no framing, referrer policy', async () => {
+  it('sends security headers: CSP without inline scripts but the early-taps one, nosniff, no framing, referrer policy', async () => {
     const res = await request(t, '/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // 'self', and one inline script by its hash: the pages' early-taps script (issue 30 item 3).
+    const scriptSrc = csp.match(/script-src ([^;]*)/)?.[1]?.split(' ');
+    const earlyTaps = createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64');
+    expect(scriptSrc).toEqual(["'self'", `'sha256-${earlyTaps}'`]);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

@@ -23,6 +23,9 @@ async function start(root: HTMLElement) {
   // waiting for it; a prerendered page is taken over (hydrated) only by that same render.
   // A reader who chose Bangla: its strings come with the page's code, before the first render.
   // (Chosen before the app took the page over, it came in the address.)
+  // The language the page was drawn in (the server sends a Bangla copy to a reader who chose
+  // it), read before the app's language sets <html lang>.
+  const drawnIn = document.documentElement.lang;
   adoptLanguageFromAddress();
   const language = storedLanguage();
   // Kept in the cookie too (a choice made before the cookie existed): the next page's loading
@@ -43,9 +46,9 @@ async function start(root: HTMLElement) {
       <FirstScreenMark />
     </StrictMode>
   );
-  // The prerendered pages are English. In Bangla the first render draws over them in one pass
-  // (no hydration, which would keep the English text): the layout stays, the words change.
-  if (i18n.language === 'en' && isPrerenderedFor(root, window.location)) {
+  // A prerendered page in another language than the app's (a choice the server had not heard of)
+  // is drawn over in one pass (no hydration, which would keep its words): the layout stays.
+  if (i18n.language === drawnIn && isPrerenderedFor(root, window.location)) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).

@@ -15,26 +15,48 @@ export { PRERENDERED_PATH_ATTRIBUTE } from './routes/prerendered.ts';
 
 /**
  * The public pages drawn at build into their own HTML (scripts/prerender.ts), with what a search
- * engine shows under their title. A phone on a slow network shows them before any JavaScript
- * has arrived; the app then takes the page over as it is.
+ * engine shows under their title, in each language. A phone on a slow network shows them before
+ * any JavaScript has arrived; the app then takes the page over as it is. The server sends the
+ * Bangla copy to a reader who chose Bangla (server/lib/static-web.ts; issue 30 item 3).
  */
-export const PRERENDERED_PAGES: Record<string, string> = {
-  '/': 'RedHope is a community-powered platform to find, request, and donate blood safely and quickly.',
-  '/blood-donation-request':
-    'Open blood donation requests across Bangladesh: blood group, hospital, date and time. Sign in to donate.',
-  '/search-donor':
-    'Find blood donors in Bangladesh by blood group, division, district and upazila.',
-  '/blogs': 'Stories and advice about blood donation from the RedHope community.',
-  '/privacy':
-    'What RedHope keeps about donors and requesters, why, who sees what, for how long, and your choices.',
+export const PRERENDERED_PAGES: Record<string, Record<Language, string>> = {
+  '/': {
+    en: 'RedHope is a community-powered platform to find, request, and donate blood safely and quickly.',
+    bn: 'RedHope একটি কমিউনিটি-চালিত প্ল্যাটফর্ম: নিরাপদে ও দ্রুত রক্ত খুঁজুন, অনুরোধ করুন ও দান করুন।',
+  },
+  '/blood-donation-request': {
+    en: 'Open blood donation requests across Bangladesh: blood group, hospital, date and time. Sign in to donate.',
+    bn: 'সারা বাংলাদেশের খোলা রক্তদানের অনুরোধ: রক্তের গ্রুপ, হাসপাতাল, তারিখ ও সময়। রক্ত দিতে সাইন ইন করুন।',
+  },
+  '/search-donor': {
+    en: 'Find blood donors in Bangladesh by blood group, division, district and upazila.',
+    bn: 'রক্তের গ্রুপ, বিভাগ, জেলা ও উপজেলা দিয়ে বাংলাদেশে রক্তদাতা খুঁজুন।',
+  },
+  '/blogs': {
+    en: 'Stories and advice about blood donation from the RedHope community.',
+    bn: 'RedHope কমিউনিটির লেখা রক্তদান নিয়ে গল্প ও পরামর্শ।',
+  },
+  '/privacy': {
+    en: 'What RedHope keeps about donors and requesters, why, who sees what, for how long, and your choices.',
+    bn: 'RedHope রক্তদাতা ও অনুরোধকারীদের কী তথ্য রাখে, কেন, কে কী দেখে, কত দিন, এবং আপনার যা বেছে নেওয়ার আছে।',
+  },
 };
 
 /**
- * The app's first render at `path`, exactly as the browser's first render makes it (same tree,
- * no data yet, no session known yet), and the title the page gives itself.
+ * The app's first render at `path` in `language`, exactly as the browser's first render makes it
+ * (same tree, no data yet, no session known yet), and the title the page gives itself.
  */
-export async function render(path: string): Promise<{ html: string; title: string }> {
-  return draw(routes, path);
+export async function render(
+  path: string,
+  language: Language = 'en',
+): Promise<{ html: string; title: string }> {
+  if (language === 'en') return draw(routes, path);
+  await setLanguage(language);
+  try {
+    return await draw(routes, path);
+  } finally {
+    await setLanguage('en');
+  }
 }
 
 /**

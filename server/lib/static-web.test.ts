@@ -15,8 +15,13 @@ beforeAll(() => {
   fs.writeFileSync(path.join(root, 'app.bn.html'), '<div id="root">লোড হচ্ছে</div>');
   fs.writeFileSync(path.join(root, 'app.bare.html'), '<div id="root">bare</div>');
   fs.writeFileSync(path.join(root, 'app.bare.bn.html'), '<div id="root">bare bn</div>');
+  fs.writeFileSync(path.join(root, 'index.bn.html'), '<div id="root">হোম</div>');
   fs.mkdirSync(path.join(root, 'search-donor'));
   fs.writeFileSync(path.join(root, 'search-donor', 'index.html'), '<div id="root">search</div>');
+  fs.writeFileSync(path.join(root, 'search-donor', 'index.bn.html'), '<div id="root">খুঁজুন</div>');
+  // A page the build drew in English only: English for everyone.
+  fs.mkdirSync(path.join(root, 'english-only'));
+  fs.writeFileSync(path.join(root, 'english-only', 'index.html'), '<div id="root">en only</div>');
   fs.writeFileSync(path.join(root, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   fs.writeFileSync(path.join(root, 'manifest.webmanifest'), '{"name":"RedHope"}');
 });
@@ -69,9 +74,29 @@ describe(`the built web app (${process.env.TEST_ENGINE})`, () => {
     ] as const) {
       expect(await (await web.request(address)).text(), address).toBe(body);
     }
-    // A prerendered page is English whatever was asked: the app draws Bangla over it.
-    const home = await web.request('/', { headers: { cookie: 'redhope.lang=bn' } });
-    expect(await home.text()).toBe('<div id="root">home</div>');
+  });
+
+  it('sends a prerendered page in Bangla to a reader who chose Bangla, and the loading page the service worker keeps (issue 30)', async () => {
+    const web = staticWeb(root);
+    const cases: [string, Record<string, string>, string][] = [
+      ['/', { cookie: 'redhope.lang=bn' }, '<div id="root">হোম</div>'],
+      ['/?lang=bn', {}, '<div id="root">হোম</div>'],
+      ['/search-donor', { cookie: 'redhope.lang=bn' }, '<div id="root">খুঁজুন</div>'],
+      ['/search-donor/', { cookie: 'redhope.lang=bn' }, '<div id="root">খুঁজুন</div>'],
+      ['/search-donor?lang=en', { cookie: 'redhope.lang=bn' }, '<div id="root">search</div>'],
+      ['/', { 'accept-language': 'bn' }, '<div id="root">home</div>'],
+      ['/english-only', { cookie: 'redhope.lang=bn' }, '<div id="root">en only</div>'],
+      // What the service worker fetches at install for offline use, with the reader's cookie.
+      ['/app.html', { cookie: 'redhope.lang=bn' }, '<div id="root">লোড হচ্ছে</div>'],
+      ['/app.html', {}, '<div id="root"></div>'],
+    ];
+    for (const [address, headers, body] of cases) {
+      const res = await web.request(address, { headers });
+      const what = `${address} ${JSON.stringify(headers)}`;
+      expect(await res.text(), what).toBe(body);
+      // A shared cache must not give one reader's language to another.
+      expect(res.headers.get('vary'), what).toMatch(/\bCookie\b/);
+    }
   });
 
   it('falls back to index.html for a build without app.html', async () => {

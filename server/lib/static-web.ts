@@ -20,10 +20,10 @@ export interface StaticWebOptions {
  */
 export function staticWeb(root: string, options: StaticWebOptions = {}) {
   const app = new Hono<AppEnv>();
-  // The build draws the public pages into their own HTML (index.html is the home page) and
-  // writes app.html, the navigation around "Loading this page…", for every other address,
-  // app.bn.html the same in Bangla, app.bare*.html both without navigation (scripts/prerender.ts;
-  // issue 30 item 3).
+  // The build draws the public pages into their own HTML (index.html is the home page; each has
+  // an index.bn.html in Bangla) and writes app.html, the navigation around "Loading this page…",
+  // for every other address, app.bn.html the same in Bangla, app.bare*.html both without
+  // navigation (scripts/prerender.ts; issue 30 item 3).
   const shellFile = path.join(root, 'app.html');
   const indexFile = fs.existsSync(shellFile) ? shellFile : path.join(root, 'index.html');
   /**
@@ -50,8 +50,10 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
   app.use('*', async (c, next) => {
     await next();
     // A page names this build's hashed assets: a browser must not keep one past a new build.
+    // Its language follows the reader's cookie: no shared cache may give one reader's to another.
     if (c.res.headers.get('Content-Type')?.startsWith('text/html')) {
       c.res.headers.set('Cache-Control', 'no-cache');
+      c.res.headers.append('Vary', 'Cookie');
     }
     // The service worker and the manifest keep their names across builds: the browser must ask
     // each time whether they changed, or a new version would wait for a heuristic expiry.
@@ -59,6 +61,16 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
       c.res.headers.set('Cache-Control', 'no-cache');
     }
   });
+  // A reader who chose Bangla gets the Bangla copy of a prerendered page (index.bn.html beside its
+  // index.html) and of the loading page the service worker keeps (/app.html), so the page does not
+  // show English until the app redraws it; any other file is the same in both languages.
+  const servedInBangla = serveStatic({
+    root,
+    precompressed: true,
+    index: 'index.bn.html',
+    rewriteRequestPath: (file) => (file === '/app.html' ? '/app.bn.html' : file),
+  });
+  app.use('*', (c, next) => (shellLanguage(c) === 'bn' ? servedInBangla(c, next) : next()));
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {

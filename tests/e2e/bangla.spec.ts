@@ -78,6 +78,8 @@ describe('RedHope in Bangla', () => {
   it('takes a tap on বাংলা made before the app has taken the page over', async () => {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     await tapBanglaBeforeTheApp(page, '/blood-donation-request');
+    // The server sends the page in Bangla at once now: wait for the app itself (web/lib/app-live.ts).
+    await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
     expect(await pageLanguage(page)).toEqual({ lang: 'bn', stored: 'bn' });
     // The address is the page's own again.
@@ -89,6 +91,7 @@ describe('RedHope in Bangla', () => {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     const search = '/search-donor?bloodGroup=O-&division=Sylhet&page=1';
     await tapBanglaBeforeTheApp(page, search);
+    await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
     await page.getByRole('group', { name: bn.nav.language }).waitFor();
     expect(addressOf(page)).toBe(search);
     // The search itself stands: its blood group is chosen, in Bangla now.

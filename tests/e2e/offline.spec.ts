@@ -141,6 +141,25 @@ describe('installable, and the public pages open offline (issue 16)', () => {
     await visitor.context().close();
   });
 
+  it("keeps the loading page for offline use in the reader's language, again after a switch (issue 30)", async () => {
+    const page = await browser.newPage();
+    await page.goto('/');
+    await settle(page);
+    await controlledByWorker(page);
+    const keptLanguage = (address: string) =>
+      page.evaluate(async (kept) => {
+        const html = await (await caches.match(kept))?.text();
+        return html?.match(/<html lang="(\w+)"/)?.[1];
+      }, address);
+    expect(await keptLanguage('/app.html')).toBe('en');
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await page.locator('html[lang="bn"]').waitFor();
+    // What an address the worker has no copy of opens on offline, and the page kept so far.
+    await expect.poll(() => keptLanguage('/app.html')).toBe('bn');
+    await expect.poll(() => keptLanguage('/')).toBe('bn');
+    await page.context().close();
+  });
+
   it('never keeps an answer to a signed-in request', async () => {
     const page = await browser.newPage();
     const member = await registerMember();

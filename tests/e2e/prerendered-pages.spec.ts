@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { EARLY_TAPS_SCRIPT } from '../../common/early-taps.ts';
 import { setupBrowser } from './browser.ts';
 import { baseUrl } from './site.ts';
 
 const browser = setupBrowser();
 
 /** The page as the server sends it, before any JavaScript. */
-async function html(pathname: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}${pathname}`);
+async function html(pathname: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await fetch(`${baseUrl()}${pathname}`, { headers });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -85,9 +86,21 @@ describe('prerendered public pages', () => {
       expect(page, pathname).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(page, pathname).toContain('<h1');
     }
-    // No page carries an inline script: the CSP would refuse it.
-    for (const page of [home, ...(await Promise.all(Object.keys(pages).map(html)))]) {
-      expect(page.match(/<script\b[^>]*>/g)?.every((tag) => / src="/.test(tag))).toBe(true);
+    // In Bangla for a reader who chose it (issue 30): words, title and description.
+    const blogs = await html('/blogs', { cookie: 'redhope.lang=bn' });
+    expect(blogs).toContain('<html lang="bn">');
+    expect(blogs).toContain('<title>ব্লগ · RedHope</title>');
+    expect(blogs).toMatch(/<meta name="description" content="RedHope কমিউনিটির[^"]+"/);
+    // No page carries an inline script but the early-taps one, which the CSP allows by its hash
+    // (server/lib/security-headers.ts): any other the CSP would refuse.
+    for (const page of [
+      home,
+      ...(await Promise.all(Object.keys(pages).map((pathname) => html(pathname)))),
+    ]) {
+      const inline = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((found) => found[1]);
+      expect(inline).toEqual([EARLY_TAPS_SCRIPT]);
+      const others = page.match(/<script\b[^>]+>/g) ?? [];
+      expect(others.every((tag) => / src="/.test(tag))).toBe(true);
     }
   });
 

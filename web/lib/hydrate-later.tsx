@@ -1,5 +1,12 @@
 import { type ReactElement, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { firstScreenCommitted, hydrationStarted, sectionWaiting, stepCame } from './hydration.ts';
+import { announceLive } from './app-live.ts';
+import {
+  firstScreenCommitted,
+  hydrationStarted,
+  sectionWaiting,
+  stepCame,
+  whenHydrated,
+} from './hydration.ts';
 
 /**
  * Taking a prerendered page over (hydrating) the home page's about 400 elements is work a slow
@@ -70,6 +77,10 @@ function TakenOver({ section }: { section: { takenOver: boolean; done?: () => vo
  * waiting by then.
  */
 export function FirstScreenMark() {
-  useEffect(firstScreenCommitted, []);
+  useEffect(() => {
+    firstScreenCommitted();
+    // Then the taps made before the app was live are made (web/lib/app-live.ts).
+    void whenHydrated().then(announceLive);
+  }, []);
   return null;
 }

@@ -58,14 +58,20 @@ void i18n
     initAsync: false,
   });
 
-/** The language this browser asked for last ('en' when none, or where there is no storage). */
+/**
+ * The language this browser asked for last ('en' when none, or where there is no storage): the
+ * storage's, else the cookie's, which the server drew the page in (server/lib/static-web.ts), so
+ * that the app takes over a Bangla page in Bangla even where the storage was cleared or refused.
+ */
 export function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : 'en';
+    if (isLanguage(value)) return value;
   } catch {
-    return 'en'; // Storage refused (privacy settings): English, as a first visit.
+    // Storage refused (privacy settings): the cookie, if any.
   }
+  const cookie = globalThis.document?.cookie.match(/(?:^|;\s*)redhope\.lang=(\w+)/)?.[1];
+  return isLanguage(cookie) ? cookie : 'en';
 }
 
 /**
@@ -74,6 +80,7 @@ export function storedLanguage(): Language {
  * arrived (server/lib/static-web.ts; issue 30 item 3). A preference only: no one is identified.
  */
 export function rememberLanguage(language: Language) {
+  const before = storedLanguage();
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
     // Where there is no document (the build's prerender) this throws, as where cookies are refused.
@@ -81,7 +88,20 @@ export function rememberLanguage(language: Language) {
     document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000`;
   } catch {
     // Not remembered; the page still switches (and the loading page stays English).
+    return;
   }
+  if (language !== before) for (const listener of rememberedListeners) listener(language);
+}
+
+const rememberedListeners = new Set<(language: Language) => void>();
+
+/**
+ * Hears every change of the remembered language, however made (the switch, `?lang=`, the
+ * account's language at sign-in): the offline copies of the pages follow it
+ * (web/lib/service-worker.ts).
+ */
+export function onLanguageRemembered(listener: (language: Language) => void): void {
+  rememberedListeners.add(listener);
 }
 
 /** The language being shown or about to be: screens loading meanwhile fetch its strings too. */

@@ -6,7 +6,11 @@
  * already controlled by the old one then reloads at its next navigation, not at once: a reload
  * in the middle of a form would lose what was typed. A page in the background reloads at once.
  * Pages are fetched network first, so a page loaded while online is already the new build's.
+ *
+ * The pages it keeps are in the reader's language (the server picks it by the cookie,
+ * server/lib/static-web.ts); when the reader changes language, the kept ones are fetched again.
  */
+import { onLanguageRemembered } from './i18n.ts';
 
 interface Container {
   readonly controller: unknown;
@@ -65,6 +69,30 @@ export function startServiceWorker(router: Router): void {
   };
   const whenIdle = () =>
     'requestIdleCallback' in window ? requestIdleCallback(register) : setTimeout(register, 1000);
+  onLanguageRemembered(() => void refetchKeptPages());
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Fetches again the pages the worker keeps for offline use (the loading page, the public pages
+ * kept so far), now in the language just chosen: offline, a Bangla reader would otherwise get
+ * the English copies kept before. Only this build's caches (`redhope-<version>`), not the API's.
+ */
+async function refetchKeptPages(): Promise<void> {
+  if (!('caches' in window)) return;
+  try {
+    for (const name of await caches.keys()) {
+      if (!/^redhope-(?!public-api$)/.test(name)) continue;
+      const cache = await caches.open(name);
+      const pages = (await cache.keys()).filter((request) => {
+        const { pathname } = new URL(request.url);
+        return pathname === '/app.html' || !/\.\w+$/.test(pathname);
+      });
+      await Promise.all(pages.map((request) => cache.add(request.url)));
+    }
+  } catch {
+    // Offline or storage refused: the kept pages stay as they were, and the app still redraws
+    // them in the reader's language.
+  }
 }

@@ -1,0 +1,25 @@
+/**
+ * Taps before the app is live (issue 30 item 3). A prerendered page (or the loading page) is on
+ * the screen seconds before its code on a slow network. Its links and its language switch work as
+ * they are (a plain form with a `method`); a button does nothing until React has taken the page
+ * over, so a tap on it was lost (the menu, a question of the FAQ, Search Now), or worse, a form
+ * without a `method` was sent by the browser as a GET to this very page, the typed words in the
+ * address (the contact form's Send).
+ *
+ * This script, inlined at the top of every page the build writes (scripts/prerender.ts) and
+ * allowed by its hash in the CSP (server/lib/security-headers.ts), holds such taps: each tapped
+ * button is marked (`aria-busy`, `data-tap-waiting`: styles.css shows it waiting) and tapped
+ * again, once, when the app says it is live (`APP_LIVE_EVENT`, web/lib/app-live.ts): on the same
+ * element when React kept it (hydration does), else on the button at the same place with the same
+ * text (a page drawn afresh); none such, the tap is dropped rather than made on another button.
+ * Fields changed before then are told to React first (a controlled select's or checkbox's
+ * hydration keeps React's own value, not the reader's choice: a change event for a value, a click
+ * from the other state for a box), and the taps are made in the next task, once React
+ * has drawn what it heard. What the button then does is the page's own: the contact form's Send,
+ * for one, waits for the form's code in its own way (decision 020). Decision 046.
+ *
+ * Plain ES5 in a string, never transformed: the CSP allows exactly these characters (their hash).
+ */
+export const APP_LIVE_EVENT = 'redhope:live';
+
+export const EARLY_TAPS_SCRIPT = `(function(d){var held=[],typed=[],B="button",FIELD="select,textarea,input:not([type=file])";function t2(x){return(x.getAttribute("aria-label")||"")+x.textContent}function all(s){return[].slice.call(d.querySelectorAll("#root "+s))}function hold(e){var tap=e.type=="click",t=e.target,el=t&&t.closest&&t.closest(tap?B:"form");if(!el||!el.closest("#root")||el.disabled)return;var f=tap?el.form:el;if(f&&f.hasAttribute("method"))return;e.preventDefault();e.stopImmediatePropagation();for(var i=0;i<held.length;i++)if(held[i].el==el)return;var s=tap?B:"form";held.push({el:el,tap:tap,s:s,at:all(s).indexOf(el),text:t2(el)});el.setAttribute("data-tap-waiting","");el.setAttribute("aria-busy","true")}function twin(h){if(h.el.isConnected)return h.el;var a=all(h.s),same=function(x){return x&&t2(x)==h.text};return same(a[h.at])?a[h.at]:a.filter(same)[0]}function note(e){var t=e.target;if(!t||!t.matches||!t.matches(FIELD)||!t.closest("#root"))return;t.earlyValue=t.value;t.earlyChecked=t.checked;if(typed.indexOf(t)<0)typed.push(t)}function tell(el){if(!el.isConnected)return;var c=el.earlyChecked;if(el.type=="checkbox"||el.type=="radio"){if(el.type=="checkbox"||c){el.checked=!c;el.click()}return}var v=el.earlyValue,p=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el),"value");el.value="";p.set.call(el,v);el.dispatchEvent(new Event("input",{bubbles:true}));el.dispatchEvent(new Event("change",{bubbles:true}))}function live(){["click","submit","input","change"].forEach(function(n){d.removeEventListener(n,n=="click"||n=="submit"?hold:note,true)});typed.forEach(tell);var now=held;held=[];setTimeout(function(){now.forEach(function(h){h.el.removeAttribute("data-tap-waiting");h.el.removeAttribute("aria-busy");var el=twin(h);if(el)h.tap?el.click():el.requestSubmit()})})}d.addEventListener("click",hold,true);d.addEventListener("submit",hold,true);d.addEventListener("input",note,true);d.addEventListener("change",note,true);addEventListener("${APP_LIVE_EVENT}",live,{once:true})})(document)`;

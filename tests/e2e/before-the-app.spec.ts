@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, setupBrowser } from './browser.ts';
+
+const browser = setupBrowser();
+
+/**
+ * Issue 30 item 3: on a slow network the prerendered page is on the screen seconds before the app
+ * is live. A tap on a button then (the menu, Search Now, Send) is held and made once the app is
+ * live (common/early-taps.ts), not lost; and a reader who chose Bangla gets the page in Bangla
+ * from the server, not English until the app redraws it. "Before the app is live" is the app's
+ * entry script held back by the test, so no timing is guessed.
+ */
+const ENTRY = fs
+  .readFileSync('dist/web/index.html', 'utf8')
+  .match(/<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/)?.[1];
+
+/** Opens `address` with the app's entry held back until the returned function is called. */
+async function openBeforeTheApp(page: Page, address: string): Promise<() => void> {
+  if (!ENTRY) throw new Error('dist/web/index.html names no entry script');
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === ENTRY,
+    async (route: Route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(address, { waitUntil: 'commit' });
+  return release;
+}
+
+/** Resolves when the app says it is live (web/lib/app-live.ts). */
+const whenLive = (page: Page) => page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+
+describe('before the app is live (issue 30 item 3)', () => {
+  it('a tap on Search Now at 390 px is held, shown waiting, and made once the app is live', async () => {
+    // No worker: page.route does not see what a service worker fetches.
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const release = await openBeforeTheApp(page, '/search-donor');
+    const searches: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/users/donor') searches.push(url);
+    });
+    const search = page.getByRole('button', { name: 'Search Now' });
+    await page.getByLabel('Blood group').selectOption('AB-');
+    await search.click();
+    // Not the browser's own GET of the form to this page, and seen to be waiting.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await search.getAttribute('aria-busy')).toBe('true');
+    await page.screenshot({ path: 'test-results/before-the-app-search-390.png' });
+
+    release();
+    await whenLive(page);
+    await expect.poll(() => searches.length).toBe(1);
+    expect(searches[0]?.searchParams.get('bloodGroup')).toBe('AB-');
+    // The ring is gone (the button's words say "Searching…" while the answer comes).
+    const button = page.locator('search button[type="submit"]');
+    await expect.poll(() => button.getAttribute('data-tap-waiting')).toBeNull();
+    await page.context().close();
+  });
+
+  it("the contact form's Send before the app stays on the page, then sends once, what was typed", async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/contacts')) {
+        sent.push(request.postData() ?? '');
+      }
+    });
+    const release = await openBeforeTheApp(page, '/');
+    const form = page.locator('form').filter({ has: page.getByLabel('Message') });
+    await form.getByLabel('Name').fill('Before The App');
+    await form.getByLabel('Phone number').fill('01711-000000');
+    await form.getByLabel('Email').fill('before@example.org');
+    await form.getByLabel('Message').fill('Sent before the app was live');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    // Not the browser's own GET of the form: the words stay out of the address.
+    expect(new URL(page.url()).search).toBe('');
+
+    release();
+    await page
+      .getByText('Thanks for reaching out! The RedHope team will contact you soon.')
+      .waitFor();
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? '{}')).toMatchObject({
+      name: 'Before The App',
+      message: 'Sent before the app was live',
+    });
+    await page.context().close();
+  });
+
+  it('the phone menu tapped (twice) and a box ticked before the app: open and applied once it is live', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const release = await openBeforeTheApp(page, '/blood-donation-request');
+    // Its name says what a tap does next: Open menu, then Close menu.
+    const menu = page.getByRole('button', { name: /^(Open|Close) menu$/ });
+    // A box ticked before the app counts too (hydration would keep React's unticked state).
+    await page.getByLabel('Verified requests only').check();
+    await menu.click();
+    await menu.click(); // A second tap on a waiting button is the same tap, not a toggle back.
+    await page.screenshot({ path: 'test-results/before-the-app-menu-390.png' });
+    release();
+    // The menu itself is waited for, not the app's sign of being live: an app that drops the
+    // tap fails here.
+    await expect.poll(() => menu.getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('verified')).toBe('1');
+    expect(await page.getByLabel('Verified requests only').isChecked()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a Bangla reader gets the home page in Bangla before the app, which then takes it over as it is', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.context().addCookies([{ name: 'redhope.lang', value: 'bn', url: baseUrl() }]);
+    const release = await openBeforeTheApp(page, '/');
+    // A question of the FAQ, tapped before the app: answered once it is live.
+    const question = page.getByRole('button', { name: 'অনুরোধের সাথে রক্তদাতা কীভাবে মেলানো হয়?' });
+    await question.click();
+    expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+    expect(await page.getByRole('button', { name: 'মেনু খুলুন' }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/before-the-app-home-bn-390.png' });
+    await page.evaluate(() => {
+      (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('main h1');
+    });
+
+    release();
+    await whenLive(page);
+    // Taken over, not drawn again: the element the server sent is still the page's.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { drawn?: Element | null }).drawn?.isConnected,
+      ),
+    ).toBe(true);
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await page.context().close();
+  });
+
+  it('the other public pages too: in Bangla before the app, taken over as sent', async () => {
+    for (const address of ['/blood-donation-request', '/search-donor', '/blogs', '/privacy']) {
+      const page = await browser.newPage({ serviceWorkers: 'block' });
+      await page.context().addCookies([{ name: 'redhope.lang', value: 'bn', url: baseUrl() }]);
+      const release = await openBeforeTheApp(page, address);
+      await page.locator('main h1').first().waitFor();
+      expect(await page.locator('html').getAttribute('lang'), address).toBe('bn');
+      await page.evaluate(() => {
+        (window as unknown as { drawn?: Element | null }).drawn = document.querySelector('main h1');
+      });
+      release();
+      await whenLive(page);
+      const kept = await page.evaluate(
+        () => (window as unknown as { drawn?: Element | null }).drawn?.isConnected,
+      );
+      expect(kept, address).toBe(true);
+      await page.context().close();
+    }
+  });
+});
