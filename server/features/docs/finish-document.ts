@@ -1,6 +1,7 @@
 import { operationIds } from '../../../common/contract/index.ts';
 import { TAGS } from '../../../common/contract/tags.ts';
 import { ERROR_CODE_LIST } from '../../../common/error-codes.ts';
+import { type AccessOperation, describeAccess } from './describe-access.ts';
 import { ERROR_CODE_MEANINGS } from './error-code-meanings.ts';
 
 // What the generator cannot say from the zod schemas alone, added once to the built document
@@ -12,8 +13,9 @@ interface Document {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
   tags?: unknown;
+  info?: Record<string, unknown>;
 }
-interface Operation {
+interface Operation extends AccessOperation {
   operationId?: string;
   responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
@@ -22,6 +24,8 @@ interface Operation {
 export function finishDocument<D extends object>(document: D): D {
   const doc = document as Document;
   doc.tags = TAGS.map((tag) => ({ ...tag }));
+  // Where a partner asks for help: the support address the site's footer shows.
+  doc.info = { ...doc.info, contact: { name: 'RedHope support', email: 'support@redhope.org' } };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       const id = operationIds.get(`${method.toUpperCase()} ${path}`);
@@ -29,6 +33,11 @@ export function finishDocument<D extends object>(document: D): D {
     }
   }
   everyChangeMayBeRefused(doc);
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      describeAccess(method, path, operation);
+    }
+  }
   openAnswersToAddedFields(doc);
   sayWhatEachCodeMeans(doc);
   return document;
