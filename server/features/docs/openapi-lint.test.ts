@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * The warnings kept, each justified in docs/api.md ("What the linters still say"): any other
+ * The warnings kept, each justified in docs/api.md ("Checked in `npm test`"): any other
  * warning fails this test, so a new one is fixed or justified there and here.
  */
 const KEPT_REDOCLY_WARNINGS = [
   // SPEC's paths: DELETE /donation-request/all/{id} beside /donation-request/{id}/…; `all` is
-  // never an id (ids are UUIDs), and the server routes the literal first.
+  // never an id (ids are UUIDs), so no call matches both.
   'no-ambiguous-paths #/paths/~1donation-request~1all~1{id}',
   ...['matches', 'remove', 'withdraw', 'repost', 'bags', 'verify', 'report', 'reports'].map(
     (tail) => `no-ambiguous-paths #/paths/~1donation-request~1{id}~1${tail}`,
