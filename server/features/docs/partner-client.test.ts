@@ -6,16 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, requestForm } from '../../test/factories.ts';
 import { call, sessionCookie, signIn } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Issue 32 item 4: a client generated from the served document, as a partner makes one
-// (openapi-typescript for the types, openapi-fetch for the calls), typechecked against the
-// program of ./partner-client/flow.ts, then run over HTTP against a started server with an API
-// token only.
+// (openapi-typescript for the types, openapi-fetch for the calls): the program of
+// ./partner-client/flow.ts run over HTTP against a started server with an API token only.
 
 const FLOW = path.join(import.meta.dirname, 'partner-client', 'flow.ts');
 
@@ -45,34 +43,15 @@ afterAll(async () => {
   fs.rmSync(workDir, { recursive: true, force: true });
 });
 
-/** Type errors of the program against the generated types, as `tsc --noEmit --strict` gives them. */
-function typeErrors(entry: string): string[] {
-  const program = ts.createProgram([entry], {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    allowImportingTsExtensions: true,
-    skipLibCheck: true,
-    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-    types: [],
-  });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map(
-      (d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-    );
-}
-
 describe(`a partner's generated client (${process.env.TEST_ENGINE})`, () => {
-  it('is generated from /api/openapi.json, typechecks, and runs a flow with an API token only', async () => {
+  it('is generated from /api/openapi.json and runs a flow with an API token only', async () => {
     // Over HTTP, as a partner fetches it.
     const document = await (await fetch(`${origin}/api/openapi.json`)).json();
     fs.writeFileSync(path.join(workDir, 'redhope-api.ts'), astToString(await openapiTS(document)));
     const entry = path.join(workDir, 'flow.ts');
     fs.copyFileSync(FLOW, entry);
-    expect(typeErrors(entry)).toEqual([]);
+    // That the program typechecks against these types is held once, in openapi-lint.test.ts
+    // (the document is the same on both engines; the compiler is the slow part).
 
     // The owner makes a token in their browser session (tokens are never a token's to make).
     const owner = await createUser(t.db);
