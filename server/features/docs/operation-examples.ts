@@ -38,7 +38,7 @@ const authUser = {
   searchVisible: true,
 };
 const phoneState = {
-  number: '+8801712345678',
+  number: '+8801555000111',
   verifiedAt: AT,
   smsAlerts: true,
   nightAlerts: false,
@@ -53,18 +53,18 @@ const consentState = {
   owed: false,
 };
 const { token: _shownOnce, ...apiTokenExample } = createdApiTokenExample;
-const contactNumber = { number: '+8801712345678', verified: true, codePending: false };
+const contactNumber = { number: '+8801555000111', verified: true, codePending: false };
 
 const requestContacts = {
   requestId: ID,
-  contact: '+8801712345678',
+  contact: '+8801555000111',
   unverifiedContact: null,
   donors: [
     {
       pledgeId: '0193a5e3-33cc-7e44-8f55-6a77b8c9d0e1',
       donorName: 'Tanvir Hasan',
       status: 'pledged',
-      number: '+8801812345678',
+      number: '+8801555000222',
     },
   ],
 };
@@ -109,7 +109,7 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
   sendContactMessage: {
     body: {
       name: 'Nasrin Akter',
-      phone: '01712345678',
+      phone: '01555000111',
       email: 'nasrin@example.com',
       message: 'Can our hospital post requests from its own system?',
     },
@@ -121,7 +121,7 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
         id: ID,
         _id: ID,
         name: 'Nasrin Akter',
-        phone: '01712345678',
+        phone: '01555000111',
         email: 'nasrin@example.com',
         message: 'Can our hospital post requests from its own system?',
         status: 'new',
@@ -205,12 +205,12 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
     200: { changed: true },
   },
   requestPhoneCode: {
-    body: { phone: '01712345678' },
+    body: { phone: '01555000111' },
     202: {
       ...phoneState,
       verifiedAt: null,
       number: null,
-      pending: { number: '+8801712345678', expiresAt: '2026-11-29T06:40:00.000Z' },
+      pending: { number: '+8801555000111', expiresAt: '2026-11-29T06:40:00.000Z' },
     },
   },
   removePhone: { 200: { ...phoneState, number: null, verifiedAt: null, smsAlerts: false } },
