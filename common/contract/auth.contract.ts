@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loginSchema, registerSchema } from '../auth.schema.ts';
 import { BLOOD_GROUPS, ROLES, USER_STATUSES } from '../constants.ts';
-import { type Endpoint, errors, json, optionalSignIn, signedIn } from './define.ts';
+import { type Endpoint, errors, json, optionalSignIn, refusal, signedIn } from './define.ts';
 
 // better-auth serves these five (server/auth/auth-surface.ts); the rest of its paths answer 404.
 
@@ -52,10 +52,8 @@ export const signUp = {
   responses: {
     200: json(z.strictObject({ user: authUserSchema }), 'Registered and signed in'),
     ...errors(403, 413, 415, 429),
-    422: json(
-      z.strictObject({ error: z.strictObject({ code: z.string(), message: z.string() }) }),
-      'This email is already registered',
-    ),
+    // A conflict like every other (decision 048): better-auth's own 422 is answered as 409.
+    409: refusal(409, 'This email is already registered (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL)'),
   },
 } as const satisfies Endpoint;
 

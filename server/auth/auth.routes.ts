@@ -29,6 +29,9 @@ import * as sessions from './sessions.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** better-auth's codes for an email already registered. */
+const TAKEN_EMAIL_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+
 /**
  * Reshapes better-auth's answers for the web: errors become the API's {error: {code, message}},
  * session tokens leave the body (the browser holds its session in an httpOnly cookie, and page
@@ -64,6 +67,8 @@ async function reshape(
                 : undefined,
         }
       : undefined;
+  // A taken email is a conflict like every other (409, decision 048); better-auth says 422.
+  const status = refusal && TAKEN_EMAIL_CODES.has(refusal.code) ? 409 : res.status;
   const answer = refusal
     ? {
         error: {
@@ -73,7 +78,7 @@ async function reshape(
       }
     : withoutTokens(body);
   if (path === '/get-session' && !refusal) await withConsentOwed(db, answer);
-  return new Response(JSON.stringify(answer), { status: res.status, headers });
+  return new Response(JSON.stringify(answer), { status, headers });
 }
 
 /**

@@ -98,7 +98,9 @@ describe(`registration (${process.env.TEST_ENGINE})`, () => {
     const again = await call(t, 'POST', '/api/auth/sign-up/email', {
       body: { ...body, email: body.email.toUpperCase() },
     });
-    expect(again.status).toBe(422);
+    // A conflict like every other (decision 048), in the one error shape.
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
     expect(await countRows()).toEqual(before);
   });
 

@@ -1,37 +1,65 @@
 import { operationIds } from '../../../common/contract/index.ts';
 import { TAGS } from '../../../common/contract/tags.ts';
 import { ERROR_CODE_LIST } from '../../../common/error-codes.ts';
+import { type AccessOperation, describeAccess } from './describe-access.ts';
 import { ERROR_CODE_MEANINGS } from './error-code-meanings.ts';
+import { OPERATION_EXAMPLES } from './operation-examples.ts';
 
 // What the generator cannot say from the zod schemas alone, added once to the built document
 // (issue 32, decision 045): each operation's id, the tags with their descriptions, and answers
 // open to fields added later.
 
 type Schema = Record<string, unknown>;
+interface Media {
+  schema?: Schema;
+  example?: unknown;
+}
 interface Document {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
   tags?: unknown;
+  info?: Record<string, unknown>;
 }
-interface Operation {
+interface Operation extends AccessOperation {
   operationId?: string;
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { content?: Record<string, Media> }>;
 }
 
 /** The document as partners' tools read it; changes `document` in place and returns it. */
 export function finishDocument<D extends object>(document: D): D {
   const doc = document as Document;
   doc.tags = TAGS.map((tag) => ({ ...tag }));
+  // Where a partner asks for help: the support address the site's footer shows.
+  doc.info = { ...doc.info, contact: { name: 'RedHope support', email: 'support@redhope.org' } };
   for (const [path, operations] of Object.entries(doc.paths ?? {})) {
     for (const [method, operation] of Object.entries(operations)) {
       const id = operationIds.get(`${method.toUpperCase()} ${path}`);
       if (id) operation.operationId = id;
+      if (id) addExamples(operation, OPERATION_EXAMPLES[id] ?? {});
     }
   }
   everyChangeMayBeRefused(doc);
+  for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      describeAccess(method, path, operation);
+    }
+  }
   openAnswersToAddedFields(doc);
   sayWhatEachCodeMeans(doc);
   return document;
+}
+
+/** The examples kept on the server (./operation-examples.ts) where the contract gives none. */
+function addExamples(operation: Operation, examples: Record<string, unknown>) {
+  const give = (content: Record<string, Media> | undefined, example: unknown) => {
+    if (example === undefined) return;
+    for (const media of Object.values(content ?? {})) media.example ??= example;
+  };
+  give(operation.requestBody?.content, examples.body);
+  for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+    give(answer.content, examples[status]);
+  }
 }
 
 /** The error code's description lists every code with its meaning (kept out of the browser). */

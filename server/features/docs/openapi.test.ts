@@ -3,11 +3,12 @@ import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { allEndpoints } from '../../../common/contract/index.ts';
+import { allEndpoints, operationIds } from '../../../common/contract/index.ts';
 import { ERROR_CODE_LIST } from '../../../common/error-codes.ts';
 import { ALLOWED_AUTH_ENDPOINTS } from '../../auth/auth-surface.ts';
 import { call } from '../../test/http.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { OPERATION_EXAMPLES } from './operation-examples.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -156,7 +157,7 @@ describe(`the OpenAPI document for partners' tools (${process.env.TEST_ENGINE})`
     expect(securityOf('/donation-request', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
     expect(securityOf('/users/donor', 'get')).toEqual([{}, { cookie: [] }, { bearer: [] }]);
     expect(securityOf('/donation-request', 'post')).toEqual([{ cookie: [] }, { bearer: [] }]);
-    expect(securityOf('/divisions', 'get')).toBeUndefined();
+    expect(securityOf('/divisions', 'get')).toEqual([]);
   });
 
   it('declares Retry-After on every 429', async () => {
@@ -281,26 +282,79 @@ describe(`the OpenAPI document for partners' tools (${process.env.TEST_ENGINE})`
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-29T06:00:00Z') });
     try {
       let examples = 0;
+      const check = (where: string, schema: unknown, example: unknown) => {
+        examples += 1;
+        expect(schema, `${where}: no schema`).toBeDefined();
+        const result = (schema as z.ZodType).safeParse(example);
+        expect.soft(result.error?.issues ?? [], where).toEqual([]);
+      };
       for (const endpoint of allEndpoints) {
-        const media = [
-          (endpoint.request?.body as Media | undefined)?.content?.['application/json'],
-          ...Object.values(endpoint.responses as Record<string, Media>).map(
-            (answer) => answer.content?.['application/json'],
-          ),
-        ];
-        for (const { schema, example } of media.filter((m) => m?.example !== undefined) as Array<{
-          schema: z.ZodType;
-          example: unknown;
-        }>) {
-          examples += 1;
-          const result = schema.safeParse(example);
-          expect(result.error?.issues ?? [], `${endpoint.method} ${endpoint.path}`).toEqual([]);
+        const where = `${endpoint.method} ${endpoint.path}`;
+        const body = (endpoint.request?.body as Media | undefined)?.content;
+        const answers = Object.entries(endpoint.responses as Record<string, Media>);
+        // The contract's own examples (the main calls).
+        for (const media of [body, ...answers.map(([, answer]) => answer.content)]) {
+          for (const { schema, example } of Object.values(media ?? {})) {
+            if (example !== undefined) check(where, schema, example);
+          }
+        }
+        // The server's (./operation-examples.ts), keyed by operationId.
+        const id = operationIds.get(`${endpoint.method.toUpperCase()} ${endpoint.path}`) ?? '';
+        const kept = OPERATION_EXAMPLES[id];
+        if (!kept) continue;
+        for (const [key, example] of Object.entries(kept)) {
+          const content =
+            key === 'body' ? body : (endpoint.responses as Record<string, Media>)[key]?.content;
+          expect(content, `${id} ${key}: no such body or answer`).toBeDefined();
+          for (const [type, media] of Object.entries(content ?? {})) {
+            // A form-encoded body's values are text; its example is the JSON one's.
+            if (type === 'application/x-www-form-urlencoded') continue;
+            check(`${id} ${key} ${type}`, media.schema, example);
+          }
         }
       }
-      expect(examples).toBeGreaterThanOrEqual(10);
+      expect(examples).toBeGreaterThanOrEqual(100);
+      // No example for an operation that is not there (a renamed export).
+      const ids = new Set(operationIds.values());
+      expect(Object.keys(OPERATION_EXAMPLES).filter((id) => !ids.has(id))).toEqual([]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('gives every operation an id, a tag, and an example for its body and success answers', async () => {
+    const doc = await theDocument();
+    const missing: string[] = [];
+    for (const { path, method, operation } of operations(doc)) {
+      const id = operation.operationId ?? `${method} ${path}`;
+      if (!operation.operationId) missing.push(`${method} ${path}: operationId`);
+      if (!operation.tags?.length) missing.push(`${id}: tag`);
+      const media = [
+        ...Object.entries(operation.requestBody?.content ?? {}).map(([type, m]) => ({
+          at: `body ${type}`,
+          ...m,
+        })),
+        ...Object.entries(operation.responses)
+          .filter(([status]) => status.startsWith('2'))
+          .flatMap(([status, answer]) =>
+            Object.entries(answer.content ?? {}).map(([type, m]) => ({
+              at: `${status} ${type}`,
+              ...m,
+            })),
+          ),
+      ];
+      for (const { at, schema, example } of media as Array<{
+        at: string;
+        schema?: { format?: string };
+        example?: unknown;
+      }>) {
+        // Bytes (an uploaded or served image) have no example a document can show.
+        if (schema?.format === 'binary' || JSON.stringify(schema).includes('"format":"binary"'))
+          continue;
+        if (example === undefined) missing.push(`${id} ${at}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 });
 

@@ -92,3 +92,20 @@ async function isPledge(req: { json: () => Promise<unknown> }): Promise<boolean>
     typeof body === 'object' && body !== null && 'status' in body && body.status === 'inprogress'
   );
 }
+
+/** What an API token needs to reach a route, as the document tells partners (issue 32 item 3). */
+export interface TokenAccess {
+  /** Never a token's, whatever its scopes (403 BROWSER_SESSION_REQUIRED). */
+  sessionOnly: boolean;
+  /** The scopes besides `staff` that reach it (a staff token of a staff user reaches all but the session's own). */
+  scopes: Array<Exclude<ApiTokenScope, 'staff'>>;
+}
+
+/** `method` and `path` as the router sees them (`/api/donation-request/0193…`). */
+export function tokenAccess(method: string, path: string): TokenAccess {
+  if (matches(SESSION_ONLY, method, path)) return { sessionOnly: true, scopes: [] };
+  const scopes = (Object.keys(RULES) as Array<keyof typeof RULES>).filter((scope) =>
+    matches(RULES[scope], method, path),
+  );
+  return { sessionOnly: false, scopes };
+}
