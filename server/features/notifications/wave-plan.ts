@@ -60,7 +60,7 @@ export function wavePlan(env: Env, request: WaveRequest): WavePlan {
         size: env.URGENT_ALERT_WAVE_SIZE * open,
         minutes: env.URGENT_ALERT_WAVE_MINUTES,
         maxWaves: env.URGENT_ALERT_MAX_WAVES,
-        answerMinutes: env.ALERT_ANSWER_MINUTES,
+        answerMinutes: env.URGENT_ALERT_ANSWER_MINUTES,
         holdAtNight: env.ALERT_QUIET_HOURS,
         spread: false,
       };
