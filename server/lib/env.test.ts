@@ -34,9 +34,9 @@ describe('configuration', () => {
       /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
     );
     expect(parseEnv({})).toMatchObject({
-      ALERT_WAVE_SIZE: 5,
-      ALERT_WAVE_MINUTES: 30,
-      ALERT_MAX_WAVES: 4,
+      ALERT_WAVE_SIZE: 1,
+      ALERT_WAVE_MINUTES: 60,
+      ALERT_MAX_WAVES: 50,
       ALERTS_PER_DONOR_PER_WEEK: 3,
       DONATION_REMINDER_HOURS: 3,
     });
@@ -46,9 +46,9 @@ describe('configuration', () => {
       DONATION_INTERVAL_DAYS: 120,
       PLATELETS_INTERVAL_DAYS: 14,
       PLASMA_INTERVAL_DAYS: 28,
-      URGENT_ALERT_WAVE_SIZE: 5,
+      URGENT_ALERT_WAVE_SIZE: 2,
       URGENT_ALERT_WAVE_MINUTES: 15,
-      URGENT_ALERT_MAX_WAVES: 6,
+      URGENT_ALERT_MAX_WAVES: 30,
       CRITICAL_ALERT_WAVE_SIZE: 6,
       CRITICAL_ALERT_WAVE_MINUTES: 5,
       CRITICAL_ALERT_MAX_WAVES: 12,
@@ -66,22 +66,28 @@ describe('configuration', () => {
   });
   it('reads how long an alert awaits its answer and whether waves wait through the night (decision 047)', () => {
     expect(parseEnv({})).toMatchObject({
-      ALERT_ANSWER_MINUTES: 30,
-      CRITICAL_ALERT_ANSWER_MINUTES: 10,
+      ALERT_ANSWER_MINUTES: 60,
+      URGENT_ALERT_ANSWER_MINUTES: 30,
+      CRITICAL_ALERT_ANSWER_MINUTES: 20,
       ALERT_QUIET_HOURS: true,
     });
     expect(
       parseEnv({
         ALERT_ANSWER_MINUTES: '0',
+        URGENT_ALERT_ANSWER_MINUTES: '0',
         CRITICAL_ALERT_ANSWER_MINUTES: '0',
         ALERT_QUIET_HOURS: 'false',
       }),
     ).toMatchObject({
       ALERT_ANSWER_MINUTES: 0,
+      URGENT_ALERT_ANSWER_MINUTES: 0,
       CRITICAL_ALERT_ANSWER_MINUTES: 0,
       ALERT_QUIET_HOURS: false,
     });
     expect(() => parseEnv({ ALERT_ANSWER_MINUTES: '-1' })).toThrow(/ALERT_ANSWER_MINUTES/);
+    expect(() => parseEnv({ URGENT_ALERT_ANSWER_MINUTES: '1441' })).toThrow(
+      /URGENT_ALERT_ANSWER_MINUTES/,
+    );
     expect(() => parseEnv({ ALERT_QUIET_HOURS: 'sometimes' })).toThrow(/ALERT_QUIET_HOURS/);
   });
 });

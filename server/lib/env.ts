@@ -195,22 +195,26 @@ export const envSchema = z.object({
   // every bag still open. By the request's urgency (issue 27, decision 031): ALERT_* for
   // scheduled requests (the default, and every request made before: as before), URGENT_ALERT_*
   // for urgent ones, CRITICAL_ALERT_* for critical ones, sooner and wider.
-  ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(5),
-  ALERT_WAVE_MINUTES: waveMinutes.default(30),
-  ALERT_MAX_WAVES: maxWaves.default(4),
-  URGENT_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(5),
+  ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(1),
+  ALERT_WAVE_MINUTES: waveMinutes.default(60),
+  ALERT_MAX_WAVES: maxWaves.default(50),
+  URGENT_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(2),
   URGENT_ALERT_WAVE_MINUTES: waveMinutes.default(15),
-  URGENT_ALERT_MAX_WAVES: maxWaves.default(6),
+  URGENT_ALERT_MAX_WAVES: maxWaves.default(30),
   CRITICAL_ALERT_WAVE_SIZE: z.coerce.number().int().min(1).max(50).default(6),
   CRITICAL_ALERT_WAVE_MINUTES: waveMinutes.default(5),
   CRITICAL_ALERT_MAX_WAVES: maxWaves.default(12),
-  // Decision 047: a wave tops up the alerts still awaiting an answer to its size per open bag
-  // (a size of about 1 ÷ the share of alerted donors expected to pledge: 5 at 20%), rather than
-  // adding a full wave each time; a wave with nothing to add waits for the oldest awaited answer
-  // to lapse and is not counted. An alert awaits its answer this many minutes (urgent and
-  // scheduled requests; CRITICAL_ for critical ones); 0: none does, every wave full (as before).
-  ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
-  CRITICAL_ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  // Decision 047: a wave tops up the alerts still awaiting an answer to its size per open bag,
+  // rather than adding a full wave each time. Decision 050: the sizes by urgency, from the
+  // simulator: 1 for a scheduled request (days to spare: one donor at a time, an hour to answer),
+  // 2 for an urgent one, 6 for a critical one (about 1 ÷ the 20% of alerted donors who pledge, so
+  // its first wave likely finds one within minutes). A wave with nothing to add waits for the
+  // oldest awaited answer to lapse and is not counted. An alert awaits its answer this many
+  // minutes (scheduled requests; URGENT_ and CRITICAL_ for the others, decision 050); 0: none
+  // does, every wave full (as before).
+  ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  URGENT_ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  CRITICAL_ALERT_ANSWER_MINUTES: z.coerce.number().int().min(0).max(1440).default(20),
   // Decision 047: the waves of urgent and scheduled requests wait through quiet hours
   // (22:00–07:00 Dhaka) and go at 07:00 if a bag is still open; critical ones never wait.
   ALERT_QUIET_HOURS: z

@@ -59,7 +59,15 @@ export async function createTestApp(
     // wave full and on time, as before it.
     ALERT_QUIET_HOURS: 'false',
     ALERT_ANSWER_MINUTES: '0',
+    URGENT_ALERT_ANSWER_MINUTES: '0',
     CRITICAL_ALERT_ANSWER_MINUTES: '0',
+    // And the wave sizes they were written against (decision 031's); decision 050's smaller ones
+    // are tested in wave-plan.test.ts and wave-pacing.test.ts.
+    ALERT_WAVE_SIZE: '5',
+    ALERT_WAVE_MINUTES: '30',
+    ALERT_MAX_WAVES: '4',
+    URGENT_ALERT_WAVE_SIZE: '5',
+    URGENT_ALERT_MAX_WAVES: '6',
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'redhope-test-')),
     ...envOverrides,
   });

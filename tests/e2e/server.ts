@@ -24,6 +24,10 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       // the later-dated requests they answer. The rest itself has its own API tests
       // (requests/pledges.test.ts) and a browser test on a request dated today (walk-30.spec.ts).
       DONATION_INTERVAL_DAYS: '1',
+      // Journeys share one server, so a request's first wave must reach the donor its journey
+      // made beside earlier journeys' donors in the same place: 5 per bag, as when they were
+      // written. Decision 050's one donor at a time has its API tests (wave-pacing.test.ts).
+      ALERT_WAVE_SIZE: '5',
       ...env,
     },
   });

@@ -10,15 +10,19 @@ import { testWorker } from '../../test/worker.ts';
 // Decision 047: urgent and scheduled waves wait through quiet hours (22:00–07:00 Dhaka), and each
 // wave tops up the alerts still awaiting an answer to its size per open bag rather than adding a
 // full wave. The test app turns both off for every other test (they run at the real hour); here
-// they are at their defaults, written out, on a clock set to Dhaka's hours.
+// they are at their defaults (decision 050's sizes and answer times), written out, on a clock set
+// to Dhaka's hours.
 const DEFAULTS = {
   ALERT_QUIET_HOURS: 'true',
-  ALERT_ANSWER_MINUTES: '30',
-  CRITICAL_ALERT_ANSWER_MINUTES: '10',
-  ALERT_WAVE_SIZE: '5',
-  ALERT_WAVE_MINUTES: '30',
-  URGENT_ALERT_WAVE_SIZE: '5',
+  ALERT_ANSWER_MINUTES: '60',
+  URGENT_ALERT_ANSWER_MINUTES: '30',
+  CRITICAL_ALERT_ANSWER_MINUTES: '20',
+  ALERT_WAVE_SIZE: '1',
+  ALERT_WAVE_MINUTES: '60',
+  ALERT_MAX_WAVES: '50',
+  URGENT_ALERT_WAVE_SIZE: '2',
   URGENT_ALERT_WAVE_MINUTES: '15',
+  URGENT_ALERT_MAX_WAVES: '30',
   CRITICAL_ALERT_WAVE_SIZE: '6',
   CRITICAL_ALERT_WAVE_MINUTES: '5',
   ALERTS_PER_DONOR_PER_WEEK: '50',
@@ -91,13 +95,13 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
     const open = await newRequest({ bloodGroup: 'B+' });
     const met = await newRequest({ bloodGroup: 'A+', recipientName: 'Met Overnight' });
     await worker.runDue();
-    expect(await alerted(open, bPeople)).toBe(5);
-    expect(await alerted(met, aPeople)).toBe(5);
+    expect(await alerted(open, bPeople)).toBe(1);
+    expect(await alerted(met, aPeople)).toBe(1);
 
     clock.set(dhakaAt('23:00'));
     await worker.runDue();
-    expect(await alerted(open, bPeople)).toBe(5);
-    expect(await alerted(met, aPeople)).toBe(5);
+    expect(await alerted(open, bPeople)).toBe(1);
+    expect(await alerted(met, aPeople)).toBe(1);
 
     // 03:00: someone pledges the one bag of the second request.
     clock.set(dhakaAt('03:00', 1));
@@ -105,12 +109,12 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
     await worker.runDue();
     clock.set(dhakaAt('06:59', 1));
     await worker.runDue();
-    expect(await alerted(open, bPeople)).toBe(5);
+    expect(await alerted(open, bPeople)).toBe(1);
 
     clock.set(dhakaAt('07:00', 1));
     await worker.runDue();
-    expect(await alerted(open, bPeople)).toBe(10);
-    expect(await alerted(met, aPeople)).toBe(5);
+    expect(await alerted(open, bPeople)).toBe(2);
+    expect(await alerted(met, aPeople)).toBe(1);
   });
 
   it('an urgent request made at night alerts no one until 07:00; a critical one at once', async () => {
@@ -130,7 +134,7 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
     expect(await alerted(critical, aPeople)).toBe(6);
     clock.set(dhakaAt('07:00', 1));
     await worker.runDue();
-    expect(await alerted(urgent, bPeople)).toBe(5);
+    expect(await alerted(urgent, bPeople)).toBe(2);
   });
 
   it("a 1-bag request's wave is smaller than a 4-bag one's; a wave adds only what the awaited answers leave short", async () => {
@@ -140,8 +144,8 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
     const one = await newRequest({ bloodGroup: 'B+', bags: 1 });
     const four = await newRequest({ bloodGroup: 'A+', bags: 4, recipientName: 'Four Bags' });
     await worker.runDue();
-    expect(await alerted(one, bPeople)).toBe(5);
-    expect(await alerted(four, aPeople)).toBe(20);
+    expect(await alerted(one, bPeople)).toBe(1);
+    expect(await alerted(four, aPeople)).toBe(4);
 
     // 12:10: one of the four bags pledged, by a donor the wave alerted.
     clock.set(dhakaAt('12:10'));
@@ -152,11 +156,12 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
       .orderBy('userId')
       .executeTakeFirstOrThrow();
     await pledge(four, { id: alertedDonor.userId });
-    // 12:30: the first alerts no longer awaited (30 minutes): the next wave, 15 for 3 open bags.
-    clock.set(dhakaAt('12:30'));
+    // 13:00, the next wave, as the first alerts' hour to answer lapses: 1 for the one open bag,
+    // 3 for 3.
+    clock.set(dhakaAt('13:00'));
     await worker.runDue();
-    expect(await alerted(one, bPeople)).toBe(10);
-    expect(await alerted(four, aPeople)).toBe(35);
+    expect(await alerted(one, bPeople)).toBe(2);
+    expect(await alerted(four, aPeople)).toBe(7);
   });
 
   it('an urgent wave sent while every awaited answer may still come adds nobody, and goes when they lapse', async () => {
@@ -164,29 +169,32 @@ describe(`waves paced by the night and the answers awaited (${process.env.TEST_E
     const people = await donors('B', 20, 'B+');
     const id = await newRequest({ bloodGroup: 'B+', urgency: 'urgent', bags: 2 });
     await worker.runDue();
-    expect(await alerted(id, people)).toBe(10);
-    // 12:15, the second wave: 10 alerts awaited for 2 open bags of 5: nobody more.
+    expect(await alerted(id, people)).toBe(4);
+    // 12:15, the second wave: 4 alerts awaited for 2 open bags of 2: nobody more.
     clock.set(dhakaAt('12:15'));
     await worker.runDue();
-    expect(await alerted(id, people)).toBe(10);
-    // 12:20: a donor pledges; one bag open, 9 alerts still awaited: still nobody.
+    expect(await alerted(id, people)).toBe(4);
+    // 12:20: a donor pledges; one bag open, 3 or 4 alerts still awaited: still nobody.
     clock.set(dhakaAt('12:20'));
     await pledge(id, people[0] as { id: string });
     await worker.runDue();
-    expect(await alerted(id, people)).toBe(10);
-    // 12:30: the first wave's answers lapsed: 5 for the one open bag.
+    expect(await alerted(id, people)).toBe(4);
+    // 12:30: the first wave's answers lapsed: 2 for the one open bag.
     clock.set(dhakaAt('12:30'));
     await worker.runDue();
-    expect(await alerted(id, people)).toBe(15);
+    expect(await alerted(id, people)).toBe(6);
   });
 
-  it('critical: 6 per open bag, topped up every 10 minutes while the answers are awaited', async () => {
+  it('critical: 6 per open bag, topped up every 20 minutes while the answers are awaited', async () => {
     await start();
     const people = await donors('O', 30, 'O+');
     const id = await newRequest({ bloodGroup: 'O+', urgency: 'critical' });
     await worker.runDue();
     expect(await alerted(id, people)).toBe(6);
     clock.advance(5 * MINUTE);
+    await worker.runDue();
+    expect(await alerted(id, people)).toBe(6);
+    clock.advance(10 * MINUTE);
     await worker.runDue();
     expect(await alerted(id, people)).toBe(6);
     clock.advance(5 * MINUTE);

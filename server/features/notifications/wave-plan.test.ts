@@ -20,12 +20,12 @@ describe('the waves a request sends, by its urgency (issue 27)', () => {
     expect(openBags({ bags: 2, bagsPledged: 3 })).toBe(0);
   });
 
-  it('a critical request: a wave every 5 minutes, 6 donors per open bag, 12 waves', () => {
+  it('a critical request: 6 donors per open bag, their answers awaited 20 minutes, 12 waves', () => {
     expect(wavePlan(env, request({ urgency: 'critical', bags: 4, bagsPledged: 1 }))).toEqual({
       size: 18,
       minutes: 5,
       maxWaves: 12,
-      answerMinutes: 10,
+      answerMinutes: 20,
       holdAtNight: false,
       spread: false,
     });
@@ -40,23 +40,39 @@ describe('the waves a request sends, by its urgency (issue 27)', () => {
     expect(wavePlan(env, request({ urgency: 'critical', bloodGroup: 'O+' })).spread).toBe(false);
   });
 
-  it('an urgent request in between; a scheduled one as before issue 27', () => {
+  // Decision 050: the fewer donors alerted at once, the fewer say yes to a bag already taken;
+  // the less urgent the request, the longer it can wait for the next one.
+  it('an urgent request: 2 donors per open bag, 30 minutes to answer, 30 waves', () => {
     expect(wavePlan(env, request({ urgency: 'urgent', bags: 2 }))).toEqual({
-      size: 10,
+      size: 4,
       minutes: 15,
-      maxWaves: 6,
+      maxWaves: 30,
       answerMinutes: 30,
       holdAtNight: true,
       spread: false,
     });
+  });
+
+  it('a scheduled request: one donor per open bag at a time, an hour to answer, 50 waves', () => {
     expect(wavePlan(env, request({ bags: 3, bagsPledged: 1 }))).toEqual({
-      size: 10,
-      minutes: 30,
-      maxWaves: 4,
-      answerMinutes: 30,
+      size: 2,
+      minutes: 60,
+      maxWaves: 50,
+      answerMinutes: 60,
       holdAtNight: true,
       spread: false,
     });
+  });
+
+  it('each urgency awaits answers for its own time', () => {
+    const custom = parseEnv({
+      ALERT_ANSWER_MINUTES: '90',
+      URGENT_ALERT_ANSWER_MINUTES: '45',
+      CRITICAL_ALERT_ANSWER_MINUTES: '0',
+    });
+    expect(wavePlan(custom, request({})).answerMinutes).toBe(90);
+    expect(wavePlan(custom, request({ urgency: 'urgent' })).answerMinutes).toBe(45);
+    expect(wavePlan(custom, request({ urgency: 'critical' })).answerMinutes).toBe(0);
   });
 
   it('follows the settings', () => {

@@ -4,8 +4,11 @@ import type { Env } from '../../lib/env.ts';
 /** What one alert wave of a request does, by its urgency (issue 27, decision 031). */
 export interface WavePlan {
   /**
-   * Alerts awaiting an answer the wave tops up to: the urgency's wave size (about 1 ÷ the share
-   * of alerted donors expected to pledge) for every bag still open (decision 047).
+   * Alerts awaiting an answer the wave tops up to: the urgency's wave size for every bag still
+   * open (decision 047). By default 6 for a critical request (about 1 ÷ the share of alerted
+   * donors expected to pledge, so the first wave likely finds one within minutes), 2 for an
+   * urgent one and 1 for a scheduled one: the fewer alerted at once, the fewer say yes to a bag
+   * already taken (decision 050).
    */
   size: number;
   /** Minutes an alert awaits its answer (0: none is awaited, every wave is full). */
@@ -39,9 +42,9 @@ export const openBags = ({ bags, bagsPledged }: Pick<WaveRequest, 'bags' | 'bags
 /**
  * A critical request alerts sooner (a wave every CRITICAL_ALERT_WAVE_MINUTES) and wider (more
  * donors per open bag, and a rare group's district and division from the first wave); an urgent
- * one in between; a scheduled one as every request did before issue 27. Only urgent and
- * scheduled waves wait through the night, and a critical alert awaits its answer a shorter time
- * (decision 047): a life may hang on the next ten minutes.
+ * one in between; a scheduled one, with days to spare, one donor at a time. Only urgent and
+ * scheduled waves wait through the night, and each urgency awaits its alerts' answers for its
+ * own time (decisions 047 and 050): a critical one the shortest, a life may hang on it.
  */
 export function wavePlan(env: Env, request: WaveRequest): WavePlan {
   const open = openBags(request);
@@ -60,7 +63,7 @@ export function wavePlan(env: Env, request: WaveRequest): WavePlan {
         size: env.URGENT_ALERT_WAVE_SIZE * open,
         minutes: env.URGENT_ALERT_WAVE_MINUTES,
         maxWaves: env.URGENT_ALERT_MAX_WAVES,
-        answerMinutes: env.ALERT_ANSWER_MINUTES,
+        answerMinutes: env.URGENT_ALERT_ANSWER_MINUTES,
         holdAtNight: env.ALERT_QUIET_HOURS,
         spread: false,
       };
