@@ -16,19 +16,38 @@ import { capture } from './sql-capture.ts';
 export const DEMO_EMAIL = 'demo0@example.org';
 export const DEMO_PASSWORD = 'redhope-demo-1';
 
-/** Drops and creates database `name` on the server of `url`; answers the new database's URL. */
-export async function freshPostgresDatabase(url: string, name: string): Promise<string> {
+/**
+ * Drops and creates database `name` on the server of `url` (a copy of database `template` when
+ * given); answers the new database's URL.
+ */
+export async function freshPostgresDatabase(
+  url: string,
+  name: string,
+  template?: string,
+): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await client.end();
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();
+}
+
+/** Whether the server of `url` has a database `name`. */
+export async function postgresDatabaseExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return found.rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 export function open(engine: Engine, location: string): DatabaseHandle {

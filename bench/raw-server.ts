@@ -326,7 +326,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'PATCH' && byId) {
       await readJson(req);
       const id = byId[1];
-      const { changes } = await runTemplate(donate as Template, { ...slots, id });
+      // takeBag answers the row it changed (RETURNING), or none.
+      const taken = await runTemplate(donate as Template, { ...slots, id });
+      const changes = Math.max(taken.changes, taken.rows.length);
       if (!changes)
         return send(res, 409, { error: { code: 'REQUEST_FULL', message: 'No bag open.' } });
       // The floor takes no transaction: RedHope's rollback of a second pledge is not matched.

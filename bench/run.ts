@@ -17,7 +17,13 @@
  *
  * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --rounds 2 (each read
  *   case alternates the servers this many times and keeps each one's best round)  --only TEXT[,TEXT…]
- *   --out FILE
+ *   --out FILE  --seeded DIR (keep each size's freshly seeded database, SQLite in DIR and
+ *   PostgreSQL as a template database `redhope_bench_seeded_N`, and start the next run with
+ *   `--seeded` from a copy of it instead of seeding again: minutes saved per run at 1M; the seed's
+ *   own time is then not measured)  --profile DIR (RedHope runs with `node --cpu-prof`, its
+ *   profile written to DIR when it stops)  --server FILE (the built
+ *   server to run as RedHope, default dist/server/index.js: another build, inside the project, to
+ *   compare with)
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -35,6 +41,7 @@ import {
   donorKeyAt,
   freshPostgresDatabase,
   listPlans,
+  postgresDatabaseExists,
   open,
   openRequestIds,
   signIn,
@@ -53,6 +60,9 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
     out: { type: 'string', default: 'docs/performance-figures.md' },
+    seeded: { type: 'string' },
+    profile: { type: 'string' },
+    server: { type: 'string', default: 'dist/server/index.js' },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -169,24 +179,56 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   const requestCount = Math.max(20_000, donors / 5);
   const label = `${engine} ${donors.toLocaleString('en')}`;
   const sqliteDir = path.join(work, `${engine}-${donors}`);
+  const seededFile = args.seeded && path.join(args.seeded, `sqlite-${donors}`, 'redhope.sqlite');
+  const template = `redhope_bench_seeded_${donors}`;
+  const reused =
+    engine === 'postgres'
+      ? Boolean(args.seeded) && (await postgresDatabaseExists(pgUrl as string, template))
+      : Boolean(seededFile && fs.existsSync(seededFile));
   const databaseUrl =
     engine === 'postgres'
-      ? await freshPostgresDatabase(pgUrl as string, `redhope_bench_${donors}`)
+      ? await freshPostgresDatabase(
+          pgUrl as string,
+          `redhope_bench_${donors}`,
+          reused ? template : undefined,
+        )
       : undefined;
   const env: Record<string, string> = databaseUrl
     ? { DATABASE_URL: databaseUrl }
     : { DATA_DIR: sqliteDir };
-  log(`${label}: seeding ${donors} donors and ${requestCount} requests…`);
-  const seedStart = performance.now();
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/seed-demo.ts', `--donors=${donors}`, `--requests=${requestCount}`],
-    {
-      env: { ...inherited, ...env, LOG_LEVEL: 'silent', SEED_PASSWORD: DEMO_PASSWORD },
-      stdio: 'inherit',
-    },
-  );
-  const seedSeconds = (performance.now() - seedStart) / 1000;
+  let seedSeconds = Number.NaN;
+  if (reused) {
+    log(`${label}: starting from the seeded copy (--seeded), not seeding`);
+    if (seededFile) {
+      fs.mkdirSync(sqliteDir, { recursive: true });
+      fs.copyFileSync(seededFile, path.join(sqliteDir, 'redhope.sqlite'));
+    }
+  } else {
+    log(`${label}: seeding ${donors} donors and ${requestCount} requests…`);
+    const seedStart = performance.now();
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed-demo.ts',
+        `--donors=${donors}`,
+        `--requests=${requestCount}`,
+      ],
+      {
+        env: { ...inherited, ...env, LOG_LEVEL: 'silent', SEED_PASSWORD: DEMO_PASSWORD },
+        stdio: 'inherit',
+      },
+    );
+    seedSeconds = (performance.now() - seedStart) / 1000;
+    // Kept untouched for the next run with --seeded (the servers below change the database).
+    if (seededFile) {
+      fs.mkdirSync(path.dirname(seededFile), { recursive: true });
+      fs.copyFileSync(path.join(sqliteDir, 'redhope.sqlite'), seededFile);
+    } else if (args.seeded && databaseUrl) {
+      await freshPostgresDatabase(pgUrl as string, template, `redhope_bench_${donors}`);
+    }
+  }
 
   const handle = open(engine, databaseUrl ?? path.join(sqliteDir, 'redhope.sqlite'));
   const plans = await listPlans(handle);
@@ -216,7 +258,13 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     AUTH_RATE_LIMIT: 'false',
   };
   const logFile = path.join(work, `${engine}-${donors}.log`);
-  const redhope = await start('dist/server/index.js', REDHOPE_PORT, production, logFile);
+  const redhope = await start(
+    args.server,
+    REDHOPE_PORT,
+    production,
+    logFile,
+    args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  );
   const raw = await start(
     'dist/bench/raw-server.js',
     RAW_PORT,
