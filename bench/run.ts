@@ -23,7 +23,8 @@
  *   own time is then not measured)  --profile DIR (RedHope runs with `node --cpu-prof`, its
  *   profile written to DIR when it stops)  --server FILE (the built
  *   server to run as RedHope, default dist/server/index.js: another build, inside the project, to
- *   compare with)
+ *   compare with)  --pg-prefix NAME (the PostgreSQL databases' names, default redhope_bench:
+ *   another for a bench that must not drop a colleague's on the same server)
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -41,9 +42,9 @@ import {
   donorKeyAt,
   freshPostgresDatabase,
   listPlans,
-  postgresDatabaseExists,
   open,
   openRequestIds,
+  postgresDatabaseExists,
   signIn,
 } from './fixtures.ts';
 import { fillOutcomeRollup, timeOutcomes } from './outcomes-case.ts';
@@ -63,6 +64,7 @@ const { values: args } = parseArgs({
     seeded: { type: 'string' },
     profile: { type: 'string' },
     server: { type: 'string', default: 'dist/server/index.js' },
+    'pg-prefix': { type: 'string', default: 'redhope_bench' },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -180,7 +182,8 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   const label = `${engine} ${donors.toLocaleString('en')}`;
   const sqliteDir = path.join(work, `${engine}-${donors}`);
   const seededFile = args.seeded && path.join(args.seeded, `sqlite-${donors}`, 'redhope.sqlite');
-  const template = `redhope_bench_seeded_${donors}`;
+  const prefix = args['pg-prefix'];
+  const template = `${prefix}_seeded_${donors}`;
   const reused =
     engine === 'postgres'
       ? Boolean(args.seeded) && (await postgresDatabaseExists(pgUrl as string, template))
@@ -189,7 +192,7 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     engine === 'postgres'
       ? await freshPostgresDatabase(
           pgUrl as string,
-          `redhope_bench_${donors}`,
+          `${prefix}_${donors}`,
           reused ? template : undefined,
         )
       : undefined;
@@ -226,7 +229,7 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
       fs.mkdirSync(path.dirname(seededFile), { recursive: true });
       fs.copyFileSync(path.join(sqliteDir, 'redhope.sqlite'), seededFile);
     } else if (args.seeded && databaseUrl) {
-      await freshPostgresDatabase(pgUrl as string, template, `redhope_bench_${donors}`);
+      await freshPostgresDatabase(pgUrl as string, template, `${prefix}_${donors}`);
     }
   }
 
