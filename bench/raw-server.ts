@@ -147,10 +147,12 @@ function template(query: CompiledQuery): Template {
     }),
   };
 }
+/** A hole inside a text: the sentinel character and the slot's name. */
+const HOLE_IN_TEXT = new RegExp(`${String.fromCharCode(1)}(\\w+)`, 'g');
 const fill = (t: Template, slots: Slots) =>
   t.params.map((p) => {
     if ('slot' in p) return slots[p.slot];
-    if ('text' in p) return p.text.replace(/\u0001(\w+)/g, (_, name) => String(slots[name]));
+    if ('text' in p) return p.text.replace(HOLE_IN_TEXT, (_, name) => String(slots[name]));
     if ('json' in p)
       return p.json.replace(/"\\u0001(\w+)"/g, (_, name) => JSON.stringify(slots[name] ?? null));
     return p.value;
