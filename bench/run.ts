@@ -181,7 +181,10 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   const requestCount = Math.max(20_000, donors / 5);
   const label = `${engine} ${donors.toLocaleString('en')}`;
   const sqliteDir = path.join(work, `${engine}-${donors}`);
-  const seededFile = args.seeded && path.join(args.seeded, `sqlite-${donors}`, 'redhope.sqlite');
+  const seededFile =
+    engine === 'sqlite' && args.seeded
+      ? path.join(args.seeded, `sqlite-${donors}`, 'redhope.sqlite')
+      : undefined;
   const prefix = args['pg-prefix'];
   const template = `${prefix}_seeded_${donors}`;
   const reused =
