@@ -24,7 +24,8 @@
  *   profile written to DIR when it stops)  --server FILE (the built
  *   server to run as RedHope, default dist/server/index.js: another build, inside the project, to
  *   compare with)  --pg-prefix NAME (the PostgreSQL databases' names, default redhope_bench:
- *   another for a bench that must not drop a colleague's on the same server)
+ *   another for a bench that must not drop a colleague's on the same server)  --raw FILE (the
+ *   built floor to run, default dist/bench/raw-server.js: another build, to compare floors)
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -65,6 +66,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     server: { type: 'string', default: 'dist/server/index.js' },
     'pg-prefix': { type: 'string', default: 'redhope_bench' },
+    raw: { type: 'string', default: 'dist/bench/raw-server.js' },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -272,7 +274,7 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
   );
   const raw = await start(
-    'dist/bench/raw-server.js',
+    args.raw,
     RAW_PORT,
     databaseUrl
       ? { DATABASE_URL: databaseUrl }
