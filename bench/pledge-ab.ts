@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../server/db/dialect.ts';
-import { donatePool, open, signIn } from './fixtures.ts';
+import { CASE_PEOPLE, donatePool, open, restPledgers, signIn } from './fixtures.ts';
 import { PLEDGE_BAGS } from './report.ts';
 import { cpuSeconds, type Started, start } from './servers.ts';
 import { load } from './wrk.ts';
@@ -90,9 +90,9 @@ try {
   // A's sign-ins serve the raw server too (it reads RedHope's session rows).
   const people = new Map<string, string[]>();
   for (const port of [3821, 3822]) {
+    await restPledgers((handles.get(port === 3821 ? aDb : bDb) as DatabaseHandle).db);
     const cookies: string[] = [];
-    for (let i = 10; i < 50; i += 1)
-      cookies.push(await signIn(`http://127.0.0.1:${port}`, `demo${i}@example.org`));
+    for (const email of CASE_PEOPLE) cookies.push(await signIn(`http://127.0.0.1:${port}`, email));
     people.set(port === 3821 ? aDb : bDb, cookies);
   }
   for (let round = 1; round <= Number(args.rounds); round += 1) {

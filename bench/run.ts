@@ -38,6 +38,7 @@ import { todayInDhaka } from '../common/dhaka-date.ts';
 import type { Engine } from '../server/db/dialect.ts';
 import { encodeCursor } from '../server/lib/pagination.ts';
 import {
+  CASE_PEOPLE,
   DEMO_PASSWORD,
   donatePool,
   donorKeyAt,
@@ -46,6 +47,7 @@ import {
   open,
   openRequestIds,
   postgresDatabaseExists,
+  restPledgers,
   signIn,
 } from './fixtures.ts';
 import { fillOutcomeRollup, timeOutcomes } from './outcomes-case.ts';
@@ -401,9 +403,9 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
       // row; wrk's two threads take every other path and each its own run of cookies, so every
       // pledge of a request is a different donor's, and no request is asked for more bags than
       // it has. Each server gets its own untouched requests.
+      await restPledgers(handle.db);
       const people: string[] = [];
-      for (let i = 10; i < 50; i += 1)
-        people.push(await signIn(redhope.origin, `demo${i}@example.org`));
+      for (const email of CASE_PEOPLE) people.push(await signIn(redhope.origin, email));
       const result: Figures['cases'][number] = {
         name: PLEDGE_CASE,
         redhope: undefined,
