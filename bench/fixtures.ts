@@ -16,19 +16,38 @@ import { capture } from './sql-capture.ts';
 export const DEMO_EMAIL = 'demo0@example.org';
 export const DEMO_PASSWORD = 'redhope-demo-1';
 
-/** Drops and creates database `name` on the server of `url`; answers the new database's URL. */
-export async function freshPostgresDatabase(url: string, name: string): Promise<string> {
+/**
+ * Drops and creates database `name` on the server of `url` (a copy of database `template` when
+ * given); answers the new database's URL.
+ */
+export async function freshPostgresDatabase(
+  url: string,
+  name: string,
+  template?: string,
+): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query(`drop database if exists "${name}" with (force)`);
-    await client.query(`create database "${name}"`);
+    await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   } finally {
     await client.end();
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();
+}
+
+/** Whether the server of `url` has a database `name`. */
+export async function postgresDatabaseExists(url: string, name: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    return found.rowCount === 1;
+  } finally {
+    await client.end();
+  }
 }
 
 export function open(engine: Engine, location: string): DatabaseHandle {
@@ -122,6 +141,23 @@ export async function donatePool(db: Kysely<Database>, count: number, bags = 1):
     await db.insertInto('donationRequest').values(rows).execute();
   }
   return ids;
+}
+
+/** The people the create and pledge cases sign in as: demo10 … demo49. */
+export const CASE_PEOPLE = Array.from({ length: 40 }, (_, i) => `demo${i + 10}@example.org`);
+
+/**
+ * The pledge case's donors made rested: seed:demo gives some of them a recent donation, and a
+ * resting donor may not pledge (issue 30 item 6), so about one pledge in seven was a 409 on
+ * RedHope (cheaper than a pledge, and counted as failed) while the floor, which does not check
+ * rest, took them all.
+ */
+export async function restPledgers(db: Kysely<Database>) {
+  await db
+    .updateTable('user')
+    .set({ lastDonationDate: null, lastDonationComponent: null })
+    .where('email', 'in', CASE_PEOPLE)
+    .execute();
 }
 
 /** The sort key of the row at `position` of a blood group's donor search (for a deep `after`). */

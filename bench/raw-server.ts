@@ -15,14 +15,20 @@ import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { availableAgainOn, isAvailable } from '../common/availability.rules.ts';
 import { donorSearchSchema } from '../common/user.schema.ts';
+import { toBool } from '../server/db/dialect.ts';
 import { findDistrictByName, hasUpazila } from '../server/features/geo/geo.repository.ts';
+import { donationInstant } from '../server/features/notifications/about-request.ts';
+import * as notifications from '../server/features/notifications/notifications.repository.ts';
+import { donationReminderJob } from '../server/features/notifications/reminders.jobs.ts';
+import { recordRequestChange } from '../server/features/outcomes/timeline.repository.ts';
 import * as pledges from '../server/features/requests/pledges.repository.ts';
 import { type LifecycleColumns, lifecycleView } from '../server/features/requests/request-view.ts';
 import * as requests from '../server/features/requests/requests.repository.ts';
 import * as users from '../server/features/users/users.repository.ts';
+import { enqueue } from '../server/jobs/define-job.ts';
 import { newId } from '../server/lib/ids.ts';
 import { decodeCursor, readPage } from '../server/lib/pagination.ts';
-import { capture, type Engine } from './sql-capture.ts';
+import { type Answers, capture, type Engine } from './sql-capture.ts';
 
 const engine: Engine = process.env.DATABASE_URL ? 'postgres' : 'sqlite';
 const DAY = 86_400_000;
@@ -33,15 +39,28 @@ type Run = (
   sql: string,
   params: unknown[],
 ) => Promise<{ rows: Record<string, unknown>[]; changes: number }>;
+type Result = Awaited<ReturnType<Run>>;
+/** One statement of a transaction's work: its SQL and parameters. */
+type Step = [sql: string, params: unknown[]];
+/**
+ * A transaction's work as a generator: it yields each statement and is given its result, so one
+ * body runs on both engines (SQLite: at once, no other request's statement in between; PostgreSQL:
+ * on a client of its own). It answers what to send and whether to commit.
+ */
+type Work<T> = Generator<Step, { commit: boolean; answer: T }, Result>;
+interface Database {
+  run: Run;
+  transaction<T>(work: Work<T>): Promise<T>;
+}
 
-function sqliteRunner(file: string): Run {
+function sqliteDatabase(file: string): Database {
   const db = new BetterSqlite3(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   const statements = new Map<string, BetterSqlite3.Statement>();
-  return async (sql, params) => {
+  const runNow = (sql: string, params: unknown[]): Result => {
     let statement = statements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
@@ -51,32 +70,65 @@ function sqliteRunner(file: string): Run {
       return { rows: statement.all(params) as Record<string, unknown>[], changes: 0 };
     return { rows: [], changes: statement.run(params).changes };
   };
-}
-
-function postgresRunner(url: string): Run {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return async (sql, values) => {
-    const result = await pool.query(sql, values);
-    return { rows: result.rows, changes: result.rowCount ?? 0 };
+  return {
+    run: async (sql, params) => runNow(sql, params),
+    async transaction(work) {
+      runNow('begin', []);
+      try {
+        let step = work.next();
+        while (!step.done) step = work.next(runNow(...step.value));
+        runNow(step.value.commit ? 'commit' : 'rollback', []);
+        return step.value.answer;
+      } catch (error) {
+        if (db.inTransaction) runNow('rollback', []);
+        throw error;
+      }
+    },
   };
 }
 
-const run =
+function postgresDatabase(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const result = (r: pg.QueryResult) => ({ rows: r.rows, changes: r.rowCount ?? 0 });
+  return {
+    run: async (sql, values) => result(await pool.query(sql, values)),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        let step = work.next();
+        while (!step.done) step = work.next(result(await client.query(...step.value)));
+        await client.query(step.value.commit ? 'commit' : 'rollback');
+        return step.value.answer;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+const database =
   engine === 'sqlite'
-    ? sqliteRunner(process.env.SQLITE_FILE ?? '')
-    : postgresRunner(process.env.DATABASE_URL ?? '');
+    ? sqliteDatabase(process.env.SQLITE_FILE ?? '')
+    : postgresDatabase(process.env.DATABASE_URL ?? '');
+const { run } = database;
 
 // --- Statements with holes: a recorded statement whose sentinel parameters are filled per request.
 
 type Slots = Record<string, unknown>;
 interface Template {
   sql: string;
-  params: Array<{ slot: string } | { value: unknown }>;
+  params: Array<{ slot: string } | { text: string } | { json: string } | { value: unknown }>;
 }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const hole = (name: string) => `\u0001${name}`;
 const DISTRICT_ID_HOLE = -7_770_001;
+/** A job's due time, made by the caller (not the current time). */
+const RUN_AT_HOLE = new Date(Date.UTC(2001, 0, 1));
 
 function template(query: CompiledQuery): Template {
   return {
@@ -84,6 +136,10 @@ function template(query: CompiledQuery): Template {
     params: query.parameters.map((value) => {
       if (typeof value === 'string' && value.startsWith('\u0001')) return { slot: value.slice(1) };
       if (value === DISTRICT_ID_HOLE) return { slot: 'districtId' };
+      if (value === RUN_AT_HOLE.toISOString()) return { slot: 'runAt' };
+      // Holes inside a text (a job's dedupe key) or a JSON document (a notification's data).
+      if (typeof value === 'string' && value.includes('\u0001')) return { text: value };
+      if (typeof value === 'string' && value.includes('\\u0001')) return { json: value };
       // Made inside the repository call: a new id, the current time.
       if (typeof value === 'string' && UUID.test(value)) return { slot: 'newId' };
       if (typeof value === 'string' && ISO_TIME.test(value)) return { slot: 'now' };
@@ -91,11 +147,21 @@ function template(query: CompiledQuery): Template {
     }),
   };
 }
+/** A hole inside a text: the sentinel character and the slot's name. */
+const HOLE_IN_TEXT = new RegExp(`${String.fromCharCode(1)}(\\w+)`, 'g');
 const fill = (t: Template, slots: Slots) =>
-  t.params.map((p) => ('slot' in p ? slots[p.slot] : p.value));
+  t.params.map((p) => {
+    if ('slot' in p) return slots[p.slot];
+    if ('text' in p) return p.text.replace(HOLE_IN_TEXT, (_, name) => String(slots[name]));
+    if ('json' in p)
+      return p.json.replace(/"\\u0001(\w+)"/g, (_, name) => JSON.stringify(slots[name] ?? null));
+    return p.value;
+  });
+/** A template's statement with `slots` filled in, as a transaction's step. */
+const step = (t: Template, slots: Slots): Step => [t.sql, fill(t, slots)];
 const runTemplate = (t: Template, slots: Slots) => run(t.sql, fill(t, slots));
-const templates = async (call: Parameters<typeof capture>[1]) =>
-  (await capture(engine, call)).map(template);
+const templates = async (call: Parameters<typeof capture>[1], answers?: Answers) =>
+  (await capture(engine, call, answers)).map(template);
 
 const SESSION_HOLE = { id: hole('userId'), name: hole('userName'), email: hole('useremail') };
 const [findRequest] = await templates((db) => requests.findById(db, hole('id')));
@@ -107,6 +173,46 @@ const [findPledge] = await templates((db) => pledges.findStanding(db, hole('id')
 const [insertPledge] = await templates((db) =>
   pledges.insertPledge(db, hole('id'), SESSION_HOLE, hole('now'), hole('newId')),
 );
+// What the pledge's event does in RedHope's worker (decision 051), as the floor does it: in the
+// pledge's transaction. Its timeline row (issue 29): the outcome row is read (the bench's requests
+// have none: RedHope then writes only the timeline row) and the row written.
+const [, findOutcome, insertTimeline] = await templates(
+  (db) =>
+    recordRequestChange(db, {
+      requestId: hole('id'),
+      kinds: ['pledged'],
+      counts: { pledges: 1 },
+      at: new Date(),
+    }),
+  // The request's row is found (else nothing is written); no outcome row.
+  (index) => (index === 0 ? [{ bags: 4, bagsPledged: 1, bagsDonated: 0 }] : []),
+);
+// The requester told (when active and wanting request updates), and the donor's reminder.
+const [findRecipient] = await templates((db) =>
+  notifications.findRecipient(db, hole('requesterId')),
+);
+const NOTICE_FIELDS = [
+  'bloodGroup', 'recipientName', 'hospitalName', 'district', 'donationDate', 'donationTime',
+  'donorName',
+] as const; // biome-ignore format: a field list
+const [insertNotification] = await templates((db) =>
+  notifications.insert(db, {
+    userId: hole('requesterId'),
+    kind: 'request-accepted',
+    requestId: hole('id'),
+    data: Object.fromEntries(NOTICE_FIELDS.map((f) => [f, hole(f)])) as never,
+    at: new Date(),
+  }),
+);
+const [insertReminder] = await templates((db) =>
+  enqueue(
+    db,
+    donationReminderJob,
+    { requestId: hole('id'), donorId: hole('userId') },
+    { runAt: RUN_AT_HOLE, now: new Date() },
+  ),
+);
+const REMINDER_HOURS = Number(process.env.DONATION_REMINDER_HOURS ?? 3);
 const [findDistrict] = await templates((db) => findDistrictByName(db, hole('district')));
 const [findUpazila] = await templates((db) => hasUpazila(db, DISTRICT_ID_HOLE, hole('upazila')));
 const FIELDS = [
@@ -123,7 +229,12 @@ if (
   !insertPledge ||
   !findDistrict ||
   !findUpazila ||
-  !insertRequest
+  !insertRequest ||
+  !findOutcome ||
+  !insertTimeline ||
+  !findRecipient ||
+  !insertNotification ||
+  !insertReminder
 ) {
   throw new Error('a repository statement was not recorded');
 }
@@ -238,6 +349,50 @@ const requestDto = (r: Record<string, unknown>, day: string, signedIn: boolean) 
   bagsDonated: r.bagsDonated, pledges: [],
 }); // biome-ignore format: one line per few fields
 
+const refusal = (code: string, message: string) => ({
+  status: 409,
+  body: { error: { code, message } },
+});
+
+/**
+ * Donate Now's writes, in one transaction: the bag taken, the pledge, and what RedHope's worker
+ * does for the pledge's event (decision 051) — its timeline row, the requester's notification
+ * (when active and wanting request updates) and the donor's reminder (when the donation is more
+ * than DONATION_REMINDER_HOURS away). A second pledge of the same donor is rolled back.
+ */
+function* pledgeWork(slots: Slots, donorName: string): Work<{ status: number; body: unknown }> {
+  const taken = yield step(donate as Template, slots); // RETURNING: the row it changed, or none
+  if (!taken.rows.length && !taken.changes)
+    return { commit: false, answer: refusal('REQUEST_FULL', 'No bag open.') };
+  if ((yield step(findPledge as Template, slots)).rows[0])
+    return { commit: false, answer: refusal('ALREADY_PLEDGED', 'Pledged.') };
+  yield step(insertPledge as Template, { ...slots, newId: newId() });
+  const request = (yield step(findRequest as Template, slots)).rows[0] as Record<string, string>;
+  yield step(findOutcome as Template, slots); // none for the bench's requests (see above)
+  yield step(insertTimeline as Template, { ...slots, newId: newId() });
+  const requesterId = request.requesterId;
+  const requester = requesterId && (yield step(findRecipient as Template, { requesterId })).rows[0];
+  const wants = (v: unknown) => v === null || toBool(v as number);
+  if (requester && requester.status === 'active' && wants(requester.requestUpdates)) {
+    yield step(insertNotification as Template, {
+      ...slots,
+      ...request,
+      donorName,
+      requesterId,
+      newId: newId(),
+    });
+  }
+  const runAt = donationInstant(request as never).getTime() - REMINDER_HOURS * 3_600_000;
+  if (runAt > Date.now()) {
+    yield step(insertReminder as Template, {
+      ...slots,
+      runAt: new Date(runAt).toISOString(),
+      newId: newId(),
+    });
+  }
+  return { commit: true, answer: { status: 200, body: { modifiedCount: 1 } } };
+}
+
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
@@ -326,14 +481,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (req.method === 'PATCH' && byId) {
       await readJson(req);
       const id = byId[1];
-      const { changes } = await runTemplate(donate as Template, { ...slots, id });
-      if (!changes)
-        return send(res, 409, { error: { code: 'REQUEST_FULL', message: 'No bag open.' } });
-      // The floor takes no transaction: RedHope's rollback of a second pledge is not matched.
-      if ((await runTemplate(findPledge as Template, { ...slots, id })).rows[0])
-        return send(res, 409, { error: { code: 'ALREADY_PLEDGED', message: 'Pledged.' } });
-      await runTemplate(insertPledge as Template, { ...slots, id, newId: newId() });
-      return send(res, 200, { modifiedCount: changes });
+      const answer = await database.transaction(pledgeWork({ ...slots, id }, user.name));
+      return send(res, answer.status, answer.body);
     }
     if (req.method === 'POST' && !byId) {
       const body = await readJson(req);

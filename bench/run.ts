@@ -17,7 +17,15 @@
  *
  * Options: --engines sqlite,postgres  --sizes 10000,1000000  --seconds 5  --rounds 2 (each read
  *   case alternates the servers this many times and keeps each one's best round)  --only TEXT[,TEXT…]
- *   --out FILE
+ *   --out FILE  --seeded DIR (keep each size's freshly seeded database, SQLite in DIR and
+ *   PostgreSQL as a template database `redhope_bench_seeded_N`, and start the next run with
+ *   `--seeded` from a copy of it instead of seeding again: minutes saved per run at 1M; the seed's
+ *   own time is then not measured)  --profile DIR (RedHope runs with `node --cpu-prof`, its
+ *   profile written to DIR when it stops)  --server FILE (the built
+ *   server to run as RedHope, default dist/server/index.js: another build, inside the project, to
+ *   compare with)  --pg-prefix NAME (the PostgreSQL databases' names, default redhope_bench:
+ *   another for a bench that must not drop a colleague's on the same server)  --raw FILE (the
+ *   built floor to run, default dist/bench/raw-server.js: another build, to compare floors)
  * Needs wrk (`apt-get install wrk`). Not part of `npm test`: its figures depend on the machine.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,6 +38,7 @@ import { todayInDhaka } from '../common/dhaka-date.ts';
 import type { Engine } from '../server/db/dialect.ts';
 import { encodeCursor } from '../server/lib/pagination.ts';
 import {
+  CASE_PEOPLE,
   DEMO_PASSWORD,
   donatePool,
   donorKeyAt,
@@ -37,6 +46,8 @@ import {
   listPlans,
   open,
   openRequestIds,
+  postgresDatabaseExists,
+  restPledgers,
   signIn,
 } from './fixtures.ts';
 import { fillOutcomeRollup, timeOutcomes } from './outcomes-case.ts';
@@ -53,6 +64,11 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '2' },
     only: { type: 'string' },
     out: { type: 'string', default: 'docs/performance-figures.md' },
+    seeded: { type: 'string' },
+    profile: { type: 'string' },
+    server: { type: 'string', default: 'dist/server/index.js' },
+    'pg-prefix': { type: 'string', default: 'redhope_bench' },
+    raw: { type: 'string', default: 'dist/bench/raw-server.js' },
   },
 });
 const pgUrl = process.env.DATABASE_URL || undefined;
@@ -169,24 +185,60 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
   const requestCount = Math.max(20_000, donors / 5);
   const label = `${engine} ${donors.toLocaleString('en')}`;
   const sqliteDir = path.join(work, `${engine}-${donors}`);
+  const seededFile =
+    engine === 'sqlite' && args.seeded
+      ? path.join(args.seeded, `sqlite-${donors}`, 'redhope.sqlite')
+      : undefined;
+  const prefix = args['pg-prefix'];
+  const template = `${prefix}_seeded_${donors}`;
+  const reused =
+    engine === 'postgres'
+      ? Boolean(args.seeded) && (await postgresDatabaseExists(pgUrl as string, template))
+      : Boolean(seededFile && fs.existsSync(seededFile));
   const databaseUrl =
     engine === 'postgres'
-      ? await freshPostgresDatabase(pgUrl as string, `redhope_bench_${donors}`)
+      ? await freshPostgresDatabase(
+          pgUrl as string,
+          `${prefix}_${donors}`,
+          reused ? template : undefined,
+        )
       : undefined;
   const env: Record<string, string> = databaseUrl
     ? { DATABASE_URL: databaseUrl }
     : { DATA_DIR: sqliteDir };
-  log(`${label}: seeding ${donors} donors and ${requestCount} requests…`);
-  const seedStart = performance.now();
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/seed-demo.ts', `--donors=${donors}`, `--requests=${requestCount}`],
-    {
-      env: { ...inherited, ...env, LOG_LEVEL: 'silent', SEED_PASSWORD: DEMO_PASSWORD },
-      stdio: 'inherit',
-    },
-  );
-  const seedSeconds = (performance.now() - seedStart) / 1000;
+  let seedSeconds = Number.NaN;
+  if (reused) {
+    log(`${label}: starting from the seeded copy (--seeded), not seeding`);
+    if (seededFile) {
+      fs.mkdirSync(sqliteDir, { recursive: true });
+      fs.copyFileSync(seededFile, path.join(sqliteDir, 'redhope.sqlite'));
+    }
+  } else {
+    log(`${label}: seeding ${donors} donors and ${requestCount} requests…`);
+    const seedStart = performance.now();
+    execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/seed-demo.ts',
+        `--donors=${donors}`,
+        `--requests=${requestCount}`,
+      ],
+      {
+        env: { ...inherited, ...env, LOG_LEVEL: 'silent', SEED_PASSWORD: DEMO_PASSWORD },
+        stdio: 'inherit',
+      },
+    );
+    seedSeconds = (performance.now() - seedStart) / 1000;
+    // Kept untouched for the next run with --seeded (the servers below change the database).
+    if (seededFile) {
+      fs.mkdirSync(path.dirname(seededFile), { recursive: true });
+      fs.copyFileSync(path.join(sqliteDir, 'redhope.sqlite'), seededFile);
+    } else if (args.seeded && databaseUrl) {
+      await freshPostgresDatabase(pgUrl as string, template, `${prefix}_${donors}`);
+    }
+  }
 
   const handle = open(engine, databaseUrl ?? path.join(sqliteDir, 'redhope.sqlite'));
   const plans = await listPlans(handle);
@@ -216,9 +268,15 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
     AUTH_RATE_LIMIT: 'false',
   };
   const logFile = path.join(work, `${engine}-${donors}.log`);
-  const redhope = await start('dist/server/index.js', REDHOPE_PORT, production, logFile);
+  const redhope = await start(
+    args.server,
+    REDHOPE_PORT,
+    production,
+    logFile,
+    args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  );
   const raw = await start(
-    'dist/bench/raw-server.js',
+    args.raw,
     RAW_PORT,
     databaseUrl
       ? { DATABASE_URL: databaseUrl }
@@ -345,9 +403,9 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
       // row; wrk's two threads take every other path and each its own run of cookies, so every
       // pledge of a request is a different donor's, and no request is asked for more bags than
       // it has. Each server gets its own untouched requests.
+      await restPledgers(handle.db);
       const people: string[] = [];
-      for (let i = 10; i < 50; i += 1)
-        people.push(await signIn(redhope.origin, `demo${i}@example.org`));
+      for (const email of CASE_PEOPLE) people.push(await signIn(redhope.origin, email));
       const result: Figures['cases'][number] = {
         name: PLEDGE_CASE,
         redhope: undefined,

@@ -18,10 +18,11 @@ export async function start(
   port: number,
   env: Record<string, string>,
   logFile: string,
+  nodeFlags: string[] = [],
 ): Promise<Started> {
   const log = fs.openSync(logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
     stdio: ['ignore', log, log],
   });

@@ -18,15 +18,21 @@ import type { Database } from '../server/db/schema.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
+/** The rows a recorded statement is answered with (by its place in the run): none unless said. */
+export type Answers = (index: number) => Record<string, unknown>[];
+
 class RecordingDriver implements Driver {
-  constructor(private readonly queries: CompiledQuery[]) {}
+  constructor(
+    private readonly queries: CompiledQuery[],
+    private readonly answers: Answers,
+  ) {}
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    const queries = this.queries;
+    const { queries, answers } = this;
     return {
       async executeQuery(query) {
         queries.push(query);
-        return { rows: [] };
+        return { rows: answers(queries.length - 1) as never[] };
       },
       // biome-ignore lint/correctness/useYield: never streams
       async *streamQuery() {
@@ -41,16 +47,20 @@ class RecordingDriver implements Driver {
   async destroy() {}
 }
 
-/** The statements `run` sends, in order (it sees no rows; an error from that is ignored). */
+/**
+ * The statements `run` sends, in order (it sees no rows, or those `answers` gives: a function
+ * that reads a row before it writes; an error from that is ignored).
+ */
 export async function capture(
   engine: Engine,
   run: (db: Kysely<Database>) => Promise<unknown>,
+  answers: Answers = () => [],
 ): Promise<CompiledQuery[]> {
   const queries: CompiledQuery[] = [];
   const db = new Kysely<Database>({
     dialect: {
       createAdapter: () => (engine === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
-      createDriver: () => new RecordingDriver(queries),
+      createDriver: () => new RecordingDriver(queries, answers),
       createIntrospector: (k) =>
         engine === 'sqlite' ? new SqliteIntrospector(k) : new PostgresIntrospector(k),
       createQueryCompiler: () =>

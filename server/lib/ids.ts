@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 let lastMs = 0;
 let sequence = 0;
@@ -25,14 +25,12 @@ export function newId(): string {
     }
     ms = lastMs;
   }
-  const bytes = randomBytes(16);
-  const time = BigInt(ms);
-  for (let i = 0; i < 6; i++) bytes[i] = Number((time >> BigInt(8 * (5 - i))) & 0xffn);
-  bytes[6] = 0x70 | (sequence >> 8);
-  bytes[7] = sequence & 0xff;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  // The random part is a UUIDv4's (variant bits and the 62 random bits after them): Node makes
+  // those from a cached block of CSPRNG output, where randomBytes(16) made a crypto job of its
+  // own for every id (several per pledge; issue 27's profile).
+  const time = ms.toString(16).padStart(12, '0');
+  const seq = sequence.toString(16).padStart(3, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${seq}-${randomUUID().slice(19)}`;
 }
 
 /** The current time as the ISO-8601 UTC string both engines store. */

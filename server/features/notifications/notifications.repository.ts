@@ -214,13 +214,41 @@ export async function findStaffIds(db: Kysely<Database>, limit = 100) {
   return rows.map((row) => row.id);
 }
 
-/** The person a notification is for: where to email them, in which language, and whether active. */
-export function findRecipient(db: Kysely<Database>, userId: string) {
-  return db
+/**
+ * The person a notification is for — where to email them, in which language, whether active —
+ * with their choices (every one on when they never chose), in one read by primary key (notify
+ * runs for every notification: a pledge's, each donor of an alert wave's).
+ */
+export async function findRecipient(db: Kysely<Database>, userId: string) {
+  const row = await db
     .selectFrom('user')
-    .select(['id', 'email', 'status', 'language'])
-    .where('id', '=', userId)
+    .leftJoin('notificationSetting as s', 's.userId', 'user.id')
+    .select([
+      'user.id',
+      'user.email',
+      'user.status',
+      'user.language',
+      's.userId as chose',
+      's.matchAlerts',
+      's.donationReminders',
+      's.eligibilityNotices',
+      's.requestUpdates',
+      's.email as wantsEmail',
+    ])
+    .where('user.id', '=', userId)
     .executeTakeFirst();
+  if (!row) return undefined;
+  const settings: NotificationSettings =
+    row.chose === null
+      ? ALL_ON
+      : {
+          matchAlerts: toBool(row.matchAlerts ?? true),
+          donationReminders: toBool(row.donationReminders ?? true),
+          eligibilityNotices: toBool(row.eligibilityNotices ?? true),
+          requestUpdates: toBool(row.requestUpdates ?? true),
+          email: toBool(row.wantsEmail ?? true),
+        };
+  return { id: row.id, email: row.email, status: row.status, language: row.language, settings };
 }
 
 /** A person's name, as a withdrawal is told to the requester. */

@@ -63,7 +63,7 @@ export async function notify(
 ): Promise<boolean> {
   const person = await notifications.findRecipient(db, message.userId);
   if (person?.status !== 'active') return false;
-  const settings = await notifications.findSettings(db, person.id);
+  const { settings } = person;
   if (!settings[SETTING_OF[message.kind]]) return false;
   await notifications.insert(db, message);
   const emailed = Boolean(mailer && settings.email);

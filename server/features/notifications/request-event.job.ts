@@ -86,7 +86,7 @@ export async function fanOut(
       // Issue 27: the donor who pledged, not only the one the request shows first.
       const donorName =
         event.type === 'pledged'
-          ? await notifications.findUserName(db, event.donorId)
+          ? (event.donorName ?? (await notifications.findUserName(db, event.donorId)))
           : request.donorName;
       const told = await tell(request.requesterId, 'request-accepted', {
         ...(donorName ? { donorName } : {}),

@@ -115,9 +115,15 @@ export interface Pledged {
  * Takes one bag of the request for `donor`: one conditional UPDATE, only while the request is
  * pending or in progress with a bag open and is not the donor's own; it locks the row until the
  * transaction ends. The first standing pledge is the donor the request shows (one-bag clients
- * read it). Rows changed (0/1).
+ * read it). Answers the bags still open after it (from the updated row itself, RETURNING on
+ * both engines), or undefined when no bag was taken.
  */
-export async function takeBag(db: Kysely<Database>, requestId: string, donor: Person, at: string) {
+export async function takeBag(
+  db: Kysely<Database>,
+  requestId: string,
+  donor: Person,
+  at: string,
+): Promise<number | undefined> {
   const email = donor.email.toLowerCase();
   const taken = await db
     .updateTable('donationRequest')
@@ -136,8 +142,9 @@ export async function takeBag(db: Kysely<Database>, requestId: string, donor: Pe
     .where('id', '=', requestId)
     .where(HAS_OPEN_BAG)
     .where('requesterId', '<>', donor.id)
+    .returning(['bags', 'bagsPledged'])
     .executeTakeFirst();
-  return Number(taken.numUpdatedRows);
+  return taken && Number(taken.bags) - Number(taken.bagsPledged);
 }
 
 /** Stores `donor`'s pledge `id` of one bag of the request (its bag taken by takeBag). */
@@ -178,12 +185,12 @@ export function pledge(
   then?: (trx: Kysely<Database>, pledged: Pledged) => Promise<void>,
 ): Promise<Pledged | null> {
   return inTransaction(db, async (trx) => {
-    if (!(await takeBag(trx, requestId, donor, at))) return null;
+    const open = await takeBag(trx, requestId, donor, at);
+    if (open === undefined) return null;
     if (await findStanding(trx, requestId, donor.id)) {
       throw conflict('ALREADY_PLEDGED', msg('errors.requests.alreadyPledged'));
     }
-    const pledgeId = await insertPledge(trx, requestId, donor, at);
-    const pledged = { pledgeId, bagsOpen: await bagsOpen(trx, requestId) };
+    const pledged = { pledgeId: await insertPledge(trx, requestId, donor, at), bagsOpen: open };
     await then?.(trx, pledged);
     return pledged;
   });

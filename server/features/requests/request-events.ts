@@ -34,7 +34,8 @@ export const requestEventSchema = z.discriminatedUnion('type', [
   }),
   /**
    * Issue 27: a donor pledged one bag (Donate Now). `bagsOpen`: bags still without a pledge
-   * after it (0: the request leaves the public list and its waves stop).
+   * after it (0: the request leaves the public list and its waves stop). `donorName`: theirs as
+   * they pledged, what the requester is told (events written before it: read from the donor).
    */
   z.object({
     type: z.literal('pledged'),
@@ -42,6 +43,7 @@ export const requestEventSchema = z.discriminatedUnion('type', [
     pledgeId: z.string(),
     actorId: z.string(),
     donorId: z.string(),
+    donorName: z.string().optional(),
     bagsOpen: z.number().int(),
   }),
   /** Issue 27: a donor withdrew their pledge: the bag is open again, its waves resume. */
