@@ -377,7 +377,16 @@ export async function withdrawPledge(
     .where('id', '=', requestId)
     .executeTakeFirstOrThrow();
   if (request.status !== 'inprogress') return null;
-  await settle(trx, requestId, mine.id, 'withdrawn', at);
+  // Settled since it was read (the family marking the request done at the same moment): as if it
+  // had been settled before, the caller says the request is no longer in progress (issue 14's
+  // race test saw PLEDGE_SETTLED here once on PostgreSQL).
+  const withdrawn = await trx
+    .updateTable('donationPledge')
+    .set({ status: 'withdrawn', settledAt: at })
+    .where('id', '=', mine.id)
+    .where('status', '=', 'pledged')
+    .executeTakeFirst();
+  if (Number(withdrawn.numUpdatedRows) === 0) return null;
   return { pledgeId: mine.id, bagsOpen: await reopenBag(trx, requestId, at) };
 }
 
