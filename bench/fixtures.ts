@@ -8,6 +8,7 @@ import * as requests from '../server/features/requests/requests.repository.ts';
 import * as users from '../server/features/users/users.repository.ts';
 import { newId, nowIso } from '../server/lib/ids.ts';
 import { capture } from './sql-capture.ts';
+import type { LoadCase } from './wrk.ts';
 
 // What the bench needs from the seeded database besides the servers: a fresh PostgreSQL
 // database, a signed-in demo donor, ids to read and to donate to, and the plans of the list
@@ -144,6 +145,26 @@ export async function donatePool(db: Kysely<Database>, count: number, bags = 1):
 }
 
 /** The people the create and pledge cases sign in as: demo10 … demo49. */
+/**
+ * The pledge case's load: Donate Now (`PATCH … {status: 'inprogress'}`, what the web sends) once
+ * per bag of each request in `ids`, from the case's signed-in people in turn.
+ */
+export function pledgeLoad(
+  origin: string,
+  ids: string[],
+  bags: number,
+  cookies: string[],
+): LoadCase {
+  return {
+    method: 'PATCH',
+    paths: ids.flatMap((id) => Array.from({ length: bags }, () => `/api/donation-request/${id}`)),
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    cookies,
+    body: JSON.stringify({ status: 'inprogress' }),
+    once: true,
+  };
+}
+
 export const CASE_PEOPLE = Array.from({ length: 40 }, (_, i) => `demo${i + 10}@example.org`);
 
 /**

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseHandle } from '../server/db/dialect.ts';
-import { CASE_PEOPLE, donatePool, open, restPledgers, signIn } from './fixtures.ts';
+import { CASE_PEOPLE, donatePool, open, pledgeLoad, restPledgers, signIn } from './fixtures.ts';
 import { PLEDGE_BAGS } from './report.ts';
 import { cpuSeconds, type Started, start } from './servers.ts';
 import { load } from './wrk.ts';
@@ -102,16 +102,7 @@ try {
       const cpu0 = cpuSeconds(server.process.pid);
       const figures = await load(
         server.origin,
-        {
-          method: 'PATCH',
-          paths: ids.flatMap((id) =>
-            Array.from({ length: PLEDGE_BAGS }, () => `/api/donation-request/${id}`),
-          ),
-          headers: { 'Content-Type': 'application/json', Origin: server.origin },
-          cookies: people.get(db) as string[],
-          body: JSON.stringify({ status: 'inprogress' }),
-          once: true,
-        },
+        pledgeLoad(server.origin, ids, PLEDGE_BAGS, people.get(db) as string[]),
         Number(args.seconds),
         work,
       );

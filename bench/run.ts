@@ -46,6 +46,7 @@ import {
   listPlans,
   open,
   openRequestIds,
+  pledgeLoad,
   postgresDatabaseExists,
   restPledgers,
   signIn,
@@ -417,16 +418,7 @@ async function benchSize(engine: Engine, donors: number): Promise<Figures> {
         const cpu0 = cpuSeconds(server.process.pid);
         const figures = await load(
           server.origin,
-          {
-            method: 'PATCH',
-            paths: ids.flatMap((id) =>
-              Array.from({ length: PLEDGE_BAGS }, () => `/api/donation-request/${id}`),
-            ),
-            headers: { 'Content-Type': 'application/json', Origin: server.origin },
-            cookies: people,
-            body: JSON.stringify({ status: 'inprogress' }),
-            once: true,
-          },
+          pledgeLoad(server.origin, ids, PLEDGE_BAGS, people),
           seconds,
           work,
         );
