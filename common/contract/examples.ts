@@ -11,7 +11,8 @@ import type { donorResponseSchema, userResponseSchema } from '../user-response.s
 // schema (on 2026-11-29, for the request's date), so none can drift from what the server takes
 // or sends.
 
-const REQUEST_ID = '0193a5e2-7c4d-7b1e-9f3a-2d6c8e0b4a17';
+/** The id the examples give a request (and the server-only examples reuse). */
+export const REQUEST_ID = '0193a5e2-7c4d-7b1e-9f3a-2d6c8e0b4a17';
 const REQUESTER_ID = '0193a5e0-11aa-7c22-8d33-4e55f6a7b8c9';
 const DONOR_ID = '0193a5e1-22bb-7d33-9e44-5f66a7b8c9d0';
 

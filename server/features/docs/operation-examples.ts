@@ -1,8 +1,10 @@
 import {
   blogExample,
   createdApiTokenExample,
+  createRequestExample,
   donationRequestExample,
   donorExample,
+  REQUEST_ID as ID,
   userExample,
 } from '../../../common/contract/examples.ts';
 
@@ -12,7 +14,6 @@ import {
 // answer's status. server/features/docs/openapi.test.ts parses each with the endpoint's own zod
 // schema (strict for answers), so an example that drifts from the server fails there.
 
-const ID = '0193a5e2-7c4d-7b1e-9f3a-2d6c8e0b4a17';
 const OTHER_ID = '0193a5e5-55ee-7a66-8b77-9c88d0e1f2a3';
 const AT = '2026-11-29T06:30:00.000Z';
 const PASSWORD = 'Rakt@2026';
@@ -279,19 +280,7 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
           id: ID,
           requesterName: 'Rahima Begum',
           requesterEmail: 'rahima@example.com',
-          recipientName: 'Abdul Karim',
-          bloodGroup: 'B+',
-          component: 'whole_blood',
-          bags: 2,
-          urgency: 'urgent',
-          division: 'Khulna',
-          district: 'Jashore',
-          upazila: 'Jashore Sadar',
-          hospitalName: 'Jashore General Hospital',
-          fullAddress: 'Ghop, Jashore',
-          donationDate: '2026-12-01',
-          donationTime: '09:15',
-          requestMessage: 'Two bags needed before surgery.',
+          ...createRequestExample,
           status: 'pending',
           contactNumber: null,
           verifiedAt: null,
