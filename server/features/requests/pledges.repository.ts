@@ -240,16 +240,26 @@ async function settle(
     .where('requestId', '=', requestId)
     .executeTakeFirst();
   if (!current) throw new AppError(404, 'PLEDGE_NOT_FOUND', msg('errors.requests.pledgeNotFound'));
+  if (!(await settleIfPledged(trx, pledgeId, status, at))) {
+    throw conflict('PLEDGE_SETTLED', msg('errors.requests.pledgeSettled'));
+  }
+  return current;
+}
+
+/** Gives the pledge its outcome only while it is still pledged; whether it did. */
+async function settleIfPledged(
+  trx: Kysely<Database>,
+  pledgeId: string,
+  status: Exclude<PledgeStatus, 'pledged'>,
+  at: string,
+): Promise<boolean> {
   const result = await trx
     .updateTable('donationPledge')
     .set({ status, settledAt: at })
     .where('id', '=', pledgeId)
     .where('status', '=', 'pledged')
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    throw conflict('PLEDGE_SETTLED', msg('errors.requests.pledgeSettled'));
-  }
-  return current;
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The request's row lock for the rest of the transaction, by a write that changes nothing. */
@@ -380,13 +390,7 @@ export async function withdrawPledge(
   // Settled since it was read (the family marking the request done at the same moment): as if it
   // had been settled before, the caller says the request is no longer in progress (issue 14's
   // race test saw PLEDGE_SETTLED here once on PostgreSQL).
-  const withdrawn = await trx
-    .updateTable('donationPledge')
-    .set({ status: 'withdrawn', settledAt: at })
-    .where('id', '=', mine.id)
-    .where('status', '=', 'pledged')
-    .executeTakeFirst();
-  if (Number(withdrawn.numUpdatedRows) === 0) return null;
+  if (!(await settleIfPledged(trx, mine.id, 'withdrawn', at))) return null;
   return { pledgeId: mine.id, bagsOpen: await reopenBag(trx, requestId, at) };
 }
 
