@@ -154,6 +154,33 @@ async function holdJobWrites(env: Record<string, string>, jobId: string) {
   };
 }
 
+/**
+ * `promise`, or a failure after `ms` that says what did not happen and what the server printed
+ * (a wait on the SMTP server alone would otherwise hang until the test's own limit, silently).
+ */
+async function withDeadline(
+  promise: Promise<void>,
+  what: string,
+  server: ServerProcess,
+  ms = 60_000,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(`Timed out waiting until ${what}. The server printed:\n${server.output()}`),
+        ),
+      ms,
+    );
+  });
+  try {
+    await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const emailJob = (to: string) => ({
   kind: 'email',
   payload: { to, subject: `For ${to}`, text: 'Hello', requestId: null, onlyWhilePending: false },
@@ -172,7 +199,7 @@ describe(`the email outbox across processes (${testEngine})`, () => {
     // has not answered: nothing was delivered, and the job is still claimed by a dead worker.
     const held = sink.holdNext();
     const first = startServerProcess(serverEnv);
-    await held;
+    await withDeadline(held, 'the first server sends the message', first);
     first.child.kill('SIGKILL');
     await first.exited;
     sink.release();
