@@ -8,7 +8,6 @@ import {
   type Expression,
   Kysely,
   PostgresAdapter,
-  PostgresDialect,
   type SelectQueryBuilder,
   type SqlBool,
   SqliteDialect,
@@ -16,6 +15,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './sqlite-statement-cache.ts';
 
@@ -60,7 +60,7 @@ export function connect(options: ConnectOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     survivePoolErrors(pool, options.logger);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';

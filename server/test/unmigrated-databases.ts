@@ -20,7 +20,7 @@ export function unmigratedDatabases() {
       const url = process.env.TEST_DATABASE_URL ?? '';
       const schema = `t_${randomBytes(6).toString('hex')}`;
       await adminQuery(url, `create schema ${schema}`);
-      cleanups.push(() => adminQuery(url, `drop schema ${schema} cascade`));
+      cleanups.push(() => adminQuery(url, `drop schema if exists ${schema} cascade`));
       const handle = connect({ databaseUrl: url, pgSchema: schema });
       cleanups.push(handle.close);
       return handle;
