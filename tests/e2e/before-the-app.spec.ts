@@ -141,6 +141,58 @@ describe('before the app is live (issue 30 item 3)', () => {
     await page.context().close();
   });
 
+  it("if the app's code never comes, a held tap is let go and the page says so, with a Reload", async () => {
+    if (!ENTRY) throw new Error('dist/web/index.html names no entry script');
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.clock.install();
+    // The entry fails when the test says so: a connection dropped after a tap was held.
+    let fail = () => {};
+    await page.route(
+      (url) => url.pathname === ENTRY,
+      async (route: Route) => {
+        await new Promise<void>((resolve) => {
+          fail = resolve;
+        });
+        await route.abort();
+      },
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    await menu.click();
+    expect(await menu.getAttribute('data-tap-waiting')).toBe('');
+    fail();
+    const alert = page.getByRole('alert');
+    await alert
+      .filter({ hasText: 'This page could not finish loading. Check your connection and reload.' })
+      .waitFor();
+    expect(await menu.getAttribute('data-tap-waiting')).toBeNull();
+    expect(await menu.getAttribute('aria-busy')).toBeNull();
+    const box = await alert.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844).toBe(true);
+    // A tap now is not held again: it takes the reader to the page's Reload.
+    await menu.click();
+    expect(await menu.getAttribute('data-tap-waiting')).toBeNull();
+    const reload = page.getByRole('button', { name: 'Reload the page' });
+    expect(await reload.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.screenshot({ path: 'test-results/before-the-app-failed-390.png' });
+
+    // Reloaded from the keyboard, in Bangla, the code now stalls without an error: a held tap
+    // is let go once the early script gives up (20 s, on the page's clock).
+    await page.context().addCookies([{ name: 'redhope.lang', value: 'bn', url: baseUrl() }]);
+    await page.keyboard.press('Enter');
+    await page.locator('html[lang="bn"]').waitFor({ state: 'attached' });
+    const bnMenu = page.getByRole('button', { name: 'মেনু খুলুন' });
+    await bnMenu.click();
+    expect(await bnMenu.getAttribute('data-tap-waiting')).toBe('');
+    await page.clock.runFor(20_000);
+    await alert.filter({ hasText: 'পেজটি পুরোপুরি লোড হয়নি।' }).waitFor();
+    expect(await bnMenu.getAttribute('data-tap-waiting')).toBeNull();
+    await page.screenshot({ path: 'test-results/before-the-app-failed-bn-390.png' });
+    fail();
+    await page.context().close();
+  });
+
   it('the other public pages too: in Bangla before the app, taken over as sent', async () => {
     for (const address of ['/blood-donation-request', '/search-donor', '/blogs', '/privacy']) {
       const page = await browser.newPage({ serviceWorkers: 'block' });
