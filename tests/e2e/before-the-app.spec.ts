@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, setupBrowser } from './browser.ts';
+import { holdAppCode } from './hold-app-code.ts';
 
 const browser = setupBrowser();
 
@@ -19,17 +20,7 @@ const ENTRY = fs
 /** Opens `address` with the app's entry held back until the returned function is called. */
 async function openBeforeTheApp(page: Page, address: string): Promise<() => void> {
   if (!ENTRY) throw new Error('dist/web/index.html names no entry script');
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => url.pathname === ENTRY,
-    async (route: Route) => {
-      await released;
-      await route.continue();
-    },
-  );
+  const release = await holdAppCode(page, (url) => url.pathname === ENTRY);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(address, { waitUntil: 'commit' });
   return release;

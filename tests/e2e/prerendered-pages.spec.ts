@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EARLY_TAPS_SCRIPT } from '../../common/early-taps.ts';
 import { setupBrowser } from './browser.ts';
+import { holdAppCode } from './hold-app-code.ts';
 import { baseUrl } from './site.ts';
 
 const browser = setupBrowser();
@@ -125,14 +126,7 @@ describe('prerendered public pages', () => {
     const page = await browser.newPage();
     // Hold the scripts until the page as sent has been marked, so the mark tells whether the
     // app kept the server's elements (hydrated) or replaced them.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     const session = page.waitForResponse((res) => res.url().endsWith('/api/auth/get-session'));
     await page.goto('/', { waitUntil: 'commit' });
     await page.locator('#root h1').waitFor();
@@ -174,14 +168,7 @@ describe('prerendered public pages', () => {
       // service worker is blocked: it would fetch the public lists past page.route.
       const page = await browser.newPage({ serviceWorkers: 'block' });
       await page.route('**/api/**', () => {});
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppCode(page);
       // The app asks for the session in an effect, so once it has taken the page over.
       const asked = page.waitForRequest((req) => req.url().endsWith('/api/auth/get-session'));
       await page.goto(pathname, { waitUntil: 'commit' });

@@ -9,6 +9,7 @@ import {
   reloadInBangla,
   signIn,
 } from './fixtures.ts';
+import { holdAppCode } from './hold-app-code.ts';
 import { DESKTOP, PHONE } from './layout-check.ts';
 
 // Issue 30, what the acceptance walk found: each at the size (and in the language) where it
@@ -170,14 +171,7 @@ describe('a slow network, first visit (item 3)', () => {
   it('draws a dashboard link at once: the navigation and what it waits for, in its language; early taps on links work', async () => {
     const page = await pageFor(null, PHONE);
     // The app's code held back, as on Slow 3G (20 s there), until the page as sent is checked.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     // 'commit': the load event itself waits for the held scripts.
     await page.goto('/dashboard?lang=bn', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'পেজটি লোড হচ্ছে…', level: 1 }).waitFor();
