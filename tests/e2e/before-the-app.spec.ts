@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { baseUrl, setupBrowser } from './browser.ts';
 import { holdAppCode } from './hold-app-code.ts';
 
@@ -181,6 +182,36 @@ describe('before the app is live (issue 30 item 3)', () => {
     expect(await bnMenu.getAttribute('data-tap-waiting')).toBeNull();
     await page.screenshot({ path: 'test-results/before-the-app-failed-bn-390.png' });
     fail();
+    await page.context().close();
+  });
+
+  it("the loading page's phone menu works with no script: opened by keyboard, its links real", async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    // A dashboard address: the loading page (app.html), which stays while the code is held.
+    await openBeforeTheApp(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Loading this page…', level: 1 }).waitFor();
+    const menu = page.locator('header summary');
+    expect(await menu.ariaSnapshot()).toContain('Open menu');
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const links = page.locator('header details').getByRole('link');
+    await links.first().waitFor();
+    expect(await links.allTextContents()).toEqual([
+      'Home',
+      'Donation requests',
+      'Search donor',
+      'Blogs',
+    ]);
+    expect(await menu.ariaSnapshot()).toContain('Close menu');
+    await page.screenshot({ path: 'test-results/before-the-app-loading-menu-390.png' });
+    expect(await axeViolations(page)).toEqual([]);
+    // The same in Bangla, in the app's Bangla words.
+    const bangla = await (await page.request.get('/dashboard?lang=bn')).text();
+    expect(bangla).toMatch(/<summary[^>]*><span[^>]*>মেনু খুলুন<\/span>/);
+    // A real link, taken from the keyboard: the next stop after the summary.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
     await page.context().close();
   });
 

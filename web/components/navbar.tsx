@@ -8,6 +8,7 @@ import { withScreenStrings } from '../lib/i18n.ts';
 import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
+import { LoadingMenu } from './loading-menu.tsx';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 
 // Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
@@ -49,6 +50,17 @@ export function Navbar() {
   // The dashboard's frame is wider (its tables fit at 1280 px, decision 043): the bar keeps to
   // it, so the sidebar still starts where the logo does.
   const frame = location.pathname.startsWith('/dashboard') ? 'max-w-7xl' : 'max-w-6xl';
+  const linkList = (
+    <ul className="flex flex-col gap-1 md:flex-row">
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
+            {t(link.key)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
@@ -81,8 +93,11 @@ export function Navbar() {
             </Suspense>
           )}
           <LanguageSwitch />
-          {/* Not on the loading page: it would do nothing until the app is live. */}
-          {!drawingShell.value && (
+          {/* Not on the loading page: a button would do nothing until the app is live. There a
+              native disclosure opens the same links with no script (decision 046). */}
+          {drawingShell.value ? (
+            <LoadingMenu>{linkList}</LoadingMenu>
+          ) : (
             <button
               ref={menuButtonRef}
               type="button"
@@ -110,15 +125,7 @@ export function Navbar() {
           id={menuId}
           className={`${open && !sideMenu.id ? 'flex' : 'hidden'} w-full flex-col gap-2 pb-2 md:ml-auto md:flex md:w-auto md:flex-row md:items-center md:gap-6 md:pb-0`}
         >
-          <ul className="flex flex-col gap-1 md:flex-row">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} className={linkClass} onClick={close}>
-                  {t(link.key)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          {linkList}
           {/* SPEC §2: signed in means the user record has an email. */}
           {user?.email ? (
             <div className="flex items-center gap-2">

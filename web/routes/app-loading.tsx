@@ -13,8 +13,8 @@ const WHILE_LOADING = [
  * its code has arrived (issue 30 item 3: on Slow 3G a dashboard link was 20 s of blank white).
  * Drawn at build into app.html and app.bn.html (scripts/prerender.ts), inside the site's own
  * navigation; the app draws the page over it once its code is here. It says what it is waiting
- * for, and offers the public pages as plain links, which work before any script has run (the
- * phone's menu button needs the app; these do not).
+ * for, and offers the public pages as plain links, which work before any script has run (as
+ * does the phone's menu there, a native disclosure: web/components/loading-menu.tsx).
  */
 export function AppLoading() {
   const { t } = useTranslation();
