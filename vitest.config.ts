@@ -115,6 +115,12 @@ export default defineConfig({
           // journey waits on the browser and the server in turn, so one file at a time left a
           // core idle. E2E_WORKERS=1 runs them one by one.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // A worker's files share its modules, so its Chromium (tests/e2e/browser.ts) and the
+          // imports (Playwright, the locale files) are set up once per worker rather than once
+          // per file. Safe as for the api projects: no spec mocks a module or changes
+          // process.env, each file closes the browser contexts it opened, and what the helpers
+          // keep (the authenticator keys of members, by email) holds for the whole server.
+          isolate: false,
           // A journey through many pages takes 5-10 s here and six times that on a slow CI
           // machine (stop 23: 45 s against a limit of 60). Each step's own wait (30 s) still
           // catches a hang; this bounds only the journey as a whole.
