@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MENU_ICON } from './menu-icon.ts';
 
 /**
  * The phone's menu on the loading page (web/routes/app-loading.tsx, decision 046), where the
@@ -24,14 +25,14 @@ export function LoadingMenu({ children }: { children: ReactNode }) {
             stroke="currentColor"
             strokeWidth="2"
             strokeLinecap="round"
-            d="M4 7h16M4 12h16M4 17h16"
+            d={MENU_ICON.open}
           />
           <path
             className="hidden group-open:inline"
             stroke="currentColor"
             strokeWidth="2"
             strokeLinecap="round"
-            d="M6 6l12 12M18 6L6 18"
+            d={MENU_ICON.close}
           />
         </svg>
       </summary>

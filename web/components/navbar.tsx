@@ -9,6 +9,7 @@ import { primaryButton } from './button-styles.ts';
 import { DropIcon } from './drop-icon.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { LoadingMenu } from './loading-menu.tsx';
+import { MENU_ICON } from './menu-icon.ts';
 import { setSideMenuOpen, useSideMenu } from './side-menu.ts';
 
 // Only a signed-in member has the menu (and its sign-out call): a visitor's first load skips it.
@@ -114,7 +115,7 @@ export function Navbar() {
                   stroke="currentColor"
                   strokeWidth="2"
                   strokeLinecap="round"
-                  d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                  d={menuOpen ? MENU_ICON.close : MENU_ICON.open}
                 />
               </svg>
             </button>

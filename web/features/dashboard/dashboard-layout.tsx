@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../../common/constants.ts';
 import { DropIcon } from '../../components/drop-icon.tsx';
+import { MENU_ICON } from '../../components/menu-icon.ts';
 import { registerSideMenu, setSideMenuOpen, useSideMenu } from '../../components/side-menu.ts';
 import { AccountMenu } from '../auth/account-menu.tsx';
 import { useSession } from '../auth/session.api.ts';
@@ -283,7 +284,7 @@ export function DashboardLayout() {
                     stroke="currentColor"
                     strokeWidth="2"
                     strokeLinecap="round"
-                    d="M6 6l12 12M18 6L6 18"
+                    d={MENU_ICON.close}
                   />
                 </svg>
               </button>
