@@ -54,6 +54,14 @@ const consentState = {
   owed: false,
 };
 const { token: _shownOnce, ...apiTokenExample } = createdApiTokenExample;
+/** A member's notification choices, as saved and as read back. */
+const notificationChoices = {
+  matchAlerts: true,
+  donationReminders: true,
+  eligibilityNotices: true,
+  requestUpdates: true,
+  email: false,
+};
 const contactNumber = { number: '+8801555000111', verified: true, codePending: false };
 
 const requestContacts = {
@@ -241,26 +249,13 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
       format: 'redhope-data-export/1',
       exportedAt: AT,
       about: 'Everything RedHope keeps about you, as of the time above.',
+      // The same member as the other examples, with what only the export shows.
       profile: {
-        id: OTHER_ID,
-        name: 'Rahima Begum',
-        email: 'rahima@example.com',
-        emailVerified: false,
-        image: null,
-        role: 'donor',
-        status: 'active',
-        bloodGroup: 'O+',
-        division: 'Khulna',
-        district: 'Jashore',
-        upazila: 'Jashore Sadar',
-        lastDonationDate: null,
+        ...authUser,
         lastDonationComponent: null,
-        searchVisible: true,
         pausedUntil: null,
         language: 'bn',
-        twoFactorEnabled: false,
         createdAt: '2025-03-02T10:20:00.000Z',
-        updatedAt: AT,
       },
       phone: null,
       notificationSettings: null,
@@ -362,26 +357,8 @@ export const OPERATION_EXAMPLES: Record<string, Record<string, unknown>> = {
   countUnread: { 200: { count: 2 } },
   markAllRead: { 200: { modifiedCount: 2 } },
   markRead: { 200: modified },
-  getNotificationSettings: {
-    200: {
-      matchAlerts: true,
-      donationReminders: true,
-      eligibilityNotices: true,
-      requestUpdates: true,
-      email: false,
-      emailAvailable: true,
-    },
-  },
-  saveNotificationSettings: {
-    body: {
-      matchAlerts: true,
-      donationReminders: true,
-      eligibilityNotices: true,
-      requestUpdates: true,
-      email: false,
-    },
-    200: { saved: true },
-  },
+  getNotificationSettings: { 200: { ...notificationChoices, emailAvailable: true } },
+  saveNotificationSettings: { body: notificationChoices, 200: { saved: true } },
   adminStats: {
     200: {
       users: 120,
