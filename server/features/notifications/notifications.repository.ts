@@ -150,6 +150,13 @@ export async function findSettings(
     .select(['matchAlerts', 'donationReminders', 'eligibilityNotices', 'requestUpdates', 'email'])
     .where('userId', '=', userId)
     .executeTakeFirst();
+  return choicesOf(row);
+}
+
+type StoredChoices = Record<keyof NotificationSettings, number | boolean>;
+
+/** A stored row of choices as the app reads them; every one on when there is none. */
+function choicesOf(row: StoredChoices | undefined): NotificationSettings {
   if (!row) return ALL_ON;
   return {
     matchAlerts: toBool(row.matchAlerts),
@@ -238,17 +245,12 @@ export async function findRecipient(db: Kysely<Database>, userId: string) {
     .where('user.id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const settings: NotificationSettings =
-    row.chose === null
-      ? ALL_ON
-      : {
-          matchAlerts: toBool(row.matchAlerts ?? true),
-          donationReminders: toBool(row.donationReminders ?? true),
-          eligibilityNotices: toBool(row.eligibilityNotices ?? true),
-          requestUpdates: toBool(row.requestUpdates ?? true),
-          email: toBool(row.wantsEmail ?? true),
-        };
-  return { id: row.id, email: row.email, status: row.status, language: row.language, settings };
+  const { id, email, status, language, chose, wantsEmail, ...choices } = row;
+  // The left join's columns are all null, or all set, as `chose` (the row's key) says.
+  const settings = choicesOf(
+    chose === null ? undefined : ({ ...choices, email: wantsEmail } as StoredChoices),
+  );
+  return { id, email, status, language, settings };
 }
 
 /** A person's name, as a withdrawal is told to the requester. */
