@@ -4,6 +4,13 @@ export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * Where the reader's chosen language is remembered: the web app's storage key and the cookie it
+ * writes beside it, by which the server sends a page in that language before the app is live
+ * (server/lib/static-web.ts, web/lib/i18n.ts; decision 046).
+ */
+export const LANGUAGE_COOKIE = 'redhope.lang';
+
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 

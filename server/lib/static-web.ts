@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { LANGUAGE_COOKIE } from '../../common/languages.ts';
 import type { AppEnv } from './context.ts';
 
 export interface StaticWebOptions {
@@ -82,9 +83,6 @@ export function staticWeb(root: string, options: StaticWebOptions = {}) {
   });
   return app;
 }
-
-/** The cookie the web app keeps the reader's language in beside its storage (web/lib/i18n.ts). */
-export const LANGUAGE_COOKIE = 'redhope.lang';
 
 /**
  * The language the app will draw this page in, so the page shown before its code arrives says

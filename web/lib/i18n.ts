@@ -1,6 +1,6 @@
 import i18next, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { digitsIn, isLanguage, type Language } from '../../common/languages.ts';
+import { digitsIn, isLanguage, LANGUAGE_COOKIE, type Language } from '../../common/languages.ts';
 import en from '../locales/en.json';
 import type enLists from '../locales/en.lists.json';
 import type enScreens from '../locales/en.screens.json';
@@ -25,8 +25,8 @@ declare module 'i18next' {
 
 export const i18n = i18next;
 
-/** Where the browser remembers the reader's language ('en' | 'bn'). */
-export const LANGUAGE_STORAGE_KEY = 'redhope.lang';
+/** Where the browser remembers the reader's language ('en' | 'bn'): storage and cookie alike. */
+export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
 
 /** ASCII digits as the language writes them: Bangla digits in Bangla, unchanged in English. */
 export const localDigits = (text: string, language: string = i18n.language) =>
@@ -70,7 +70,10 @@ export function storedLanguage(): Language {
   } catch {
     // Storage refused (privacy settings): the cookie, if any.
   }
-  const cookie = globalThis.document?.cookie.match(/(?:^|;\s*)redhope\.lang=(\w+)/)?.[1];
+  const cookie = globalThis.document?.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${LANGUAGE_COOKIE}=`))
+    ?.slice(LANGUAGE_COOKIE.length + 1);
   return isLanguage(cookie) ? cookie : 'en';
 }
 
