@@ -11,8 +11,8 @@ const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT
 
 /**
  * Security headers for every answer. The CSP allows no inline script but the pages' early-taps
- * script, by its hash; inline style attributes
- * are allowed because the dialog library (SweetAlert2) positions its popups with them.
+ * script, by its hash; inline style attributes are allowed because the dialog library
+ * (SweetAlert2) positions its popups with them.
  */
 export const securityHeaders = (env: Env) =>
   secureHeaders({
