@@ -35,7 +35,14 @@ async function start(root: HTMLElement) {
     language === 'en' ? undefined : setLanguage(language).catch(() => undefined),
     loadMatchedRoutes(routes, window.location),
   ]);
-  const router = createBrowserRouter(routes);
+  // A prerendered page in another language than the app's (a choice the server had not heard of)
+  // is drawn over in one pass (no hydration, which would keep its words): the layout stays.
+  const hydrating = i18n.language === drawnIn && isPrerenderedFor(root, window.location);
+  // Taking over a page the reader already has is what React Router calls hydrating: its
+  // ScrollRestoration then leaves the first address's scroll to the browser, instead of sending
+  // to the top a reader who scrolled down before the app was live (and whose tap there landed on
+  // whatever came under their finger). No page the build draws has a loader, so no data is owed.
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
   installUnauthorizedHandler(router, queryClient);
   installSessionWatch(queryClient);
   // Production only: in development Vite serves modules the worker's file list does not name.
@@ -46,9 +53,7 @@ async function start(root: HTMLElement) {
       <FirstScreenMark />
     </StrictMode>
   );
-  // A prerendered page in another language than the app's (a choice the server had not heard of)
-  // is drawn over in one pass (no hydration, which would keep its words): the layout stays.
-  if (i18n.language === drawnIn && isPrerenderedFor(root, window.location)) {
+  if (hydrating) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).

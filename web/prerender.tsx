@@ -90,6 +90,12 @@ async function draw(
   if (context.errors) {
     throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`);
   }
+  // The browser's router takes a prerendered page over with no loader data (web/main.tsx).
+  if (context.matches.some((match) => match.route.loader)) {
+    throw new Error(
+      `${path} has a loader: its data would have to be handed to the browser's router.`,
+    );
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import en from '../../web/locales/en.json';
 import { axeViolations } from './axe.ts';
 import { baseUrl, setupBrowser } from './browser.ts';
 import { holdAppCode } from './hold-app-code.ts';
@@ -233,5 +234,34 @@ describe('before the app is live (issue 30 item 3)', () => {
       expect(kept, address).toBe(true);
       await page.context().close();
     }
+  });
+
+  it('a reader who scrolled down before the app stays there, and a link they tap then is followed', async () => {
+    // Stop 39's lost click on the home page's /impact link: the app's first render scrolled the
+    // page back to the top, under the reader's finger (React Router's ScrollRestoration on the
+    // first address, which the browser has already placed).
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    const release = await openBeforeTheApp(page, '/');
+    const impactLink = page.getByRole('link', { name: en.home.steps.impactLink });
+    await impactLink.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    release();
+    await whenLive(page);
+    // Two frames: whatever the app's first effects do to the scroll has been laid out.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The link under the finger is the one tapped, and the app's own navigations still start
+    // the next page at its top.
+    await impactLink.click({ trial: true });
+    const box = await impactLink.boundingBox();
+    if (!box) throw new Error('the /impact link is not on the screen');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForURL(/\/impact$/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
   });
 });

@@ -91,10 +91,9 @@ describe('/impact, the public page of outcomes', () => {
   it('is linked from the home page', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    // Clicked once the app is live (web/lib/app-live.ts): CI once lost this click, made while the
-    // home page's lower sections were being taken over (stop 39, cause not found; a tap before the
-    // app is live is what tests/e2e/before-the-app.spec.ts is about).
-    await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+    // Clicked as soon as the page is loaded, the app perhaps not yet live: CI once lost this click
+    // when the app's first render scrolled the page back to the top (web/main.tsx, hydrationData;
+    // tests/e2e/before-the-app.spec.ts holds the app back to show it).
     await page.getByRole('link', { name: en.home.steps.impactLink }).click();
     await page.waitForURL(/\/impact$/);
     await page.getByRole('heading', { name: enScreens.impact.title, level: 1 }).waitFor();
