@@ -28,6 +28,12 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
       // made beside earlier journeys' donors in the same place: 5 per bag, as when they were
       // written. Decision 050's one donor at a time has its API tests (wave-pacing.test.ts).
       ALERT_WAVE_SIZE: '5',
+      // The journeys' alerts go at once whatever the hour: with quiet hours on, from 22:00 to
+      // 07:00 in Dhaka (16:00–01:00 UTC) a scheduled request's first wave waited for the
+      // morning, and the journeys that wait for an alert failed every evening. Quiet hours have
+      // their tests on a controlled clock (notifications/wave-pacing.test.ts,
+      // common/quiet-hours.rules.test.ts).
+      ALERT_QUIET_HOURS: 'false',
       ...env,
     },
   });
