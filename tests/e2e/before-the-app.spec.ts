@@ -252,7 +252,10 @@ describe('before the app is live (issue 30 item 3)', () => {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // Where they were, give or take what the browser's scroll anchoring does to keep the text in
+    // view if something above changes height by a pixel; the fault sent them to 0.
+    const now = await page.evaluate(() => window.scrollY);
+    expect(Math.abs(now - scrolled), `scrolled to ${scrolled}, now at ${now}`).toBeLessThan(8);
     // The link under the finger is the one tapped, and the app's own navigations still start
     // the next page at its top.
     await impactLink.click({ trial: true });
