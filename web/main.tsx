@@ -35,14 +35,12 @@ async function start(root: HTMLElement) {
     language === 'en' ? undefined : setLanguage(language).catch(() => undefined),
     loadMatchedRoutes(routes, window.location),
   ]);
-  // A prerendered page in another language than the app's (a choice the server had not heard of)
-  // is drawn over in one pass (no hydration, which would keep its words): the layout stays.
-  const hydrating = i18n.language === drawnIn && isPrerenderedFor(root, window.location);
-  // Taking over a page the reader already has is what React Router calls hydrating: its
-  // ScrollRestoration then leaves the first address's scroll to the browser, instead of sending
-  // to the top a reader who scrolled down before the app was live (and whose tap there landed on
-  // whatever came under their finger). No page the build draws has a loader, so no data is owed.
-  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
+  // The reader already has this page on the screen, and may have scrolled it. Told so (what React
+  // Router calls hydration data), the router's ScrollRestoration leaves the first address's
+  // scroll to the browser instead of sending the reader to the top, where their tap landed on
+  // whatever came under their finger. No page the build draws has a loader: no data is owed.
+  const prerendered = isPrerenderedFor(root, window.location);
+  const router = createBrowserRouter(routes, prerendered ? { hydrationData: {} } : undefined);
   installUnauthorizedHandler(router, queryClient);
   installSessionWatch(queryClient);
   // Production only: in development Vite serves modules the worker's file list does not name.
@@ -53,7 +51,9 @@ async function start(root: HTMLElement) {
       <FirstScreenMark />
     </StrictMode>
   );
-  if (hydrating) {
+  // A prerendered page in another language than the app's (a choice the server had not heard of)
+  // is drawn over in one pass (no hydration, which would keep its words): the layout stays.
+  if (prerendered && i18n.language === drawnIn) {
     // Let the browser paint the page it already has before the app's first (long) task.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     // The first screen in this task, the sections below it in two more (web/lib/hydrate-later.tsx).

@@ -268,4 +268,26 @@ describe('before the app is live (issue 30 item 3)', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.context().close();
   });
+
+  it('a reader whose page the app draws over in Bangla keeps their place too', async () => {
+    // Bangla chosen in this browser's storage but not yet in the cookie: the server sends the
+    // English page, and the app draws it over in Bangla rather than taking it over (web/main.tsx).
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.addInitScript(() => localStorage.setItem('redhope.lang', 'bn'));
+    const release = await openBeforeTheApp(page, '/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('link', { name: en.home.steps.impactLink }).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    release();
+    await whenLive(page);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    expect(await page.locator('html').getAttribute('lang')).toBe('bn');
+    // The Bangla words are longer than the English ones, so the same place is not the same
+    // number of pixels; the fault sent the reader to 0.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+    await page.context().close();
+  });
 });
