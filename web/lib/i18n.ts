@@ -25,9 +25,6 @@ declare module 'i18next' {
 
 export const i18n = i18next;
 
-/** Where the browser remembers the reader's language ('en' | 'bn'): storage and cookie alike. */
-export const LANGUAGE_STORAGE_KEY = LANGUAGE_COOKIE;
-
 /** ASCII digits as the language writes them: Bangla digits in Bangla, unchanged in English. */
 export const localDigits = (text: string, language: string = i18n.language) =>
   digitsIn(language, text);
@@ -65,7 +62,7 @@ void i18n
  */
 export function storedLanguage(): Language {
   try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
+    const value = globalThis.localStorage?.getItem(LANGUAGE_COOKIE);
     if (isLanguage(value)) return value;
   } catch {
     // Storage refused (privacy settings): the cookie, if any.
@@ -85,10 +82,10 @@ export function storedLanguage(): Language {
 export function rememberLanguage(language: Language) {
   const before = storedLanguage();
   try {
-    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+    globalThis.localStorage?.setItem(LANGUAGE_COOKIE, language);
     // Where there is no document (the build's prerender) this throws, as where cookies are refused.
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser (Safari before 18.4, Firefox); one plain write works in all.
-    document.cookie = `${LANGUAGE_STORAGE_KEY}=${language};path=/;max-age=31536000`;
+    document.cookie = `${LANGUAGE_COOKIE}=${language};path=/;max-age=31536000`;
   } catch {
     // Not remembered; the page still switches (and the loading page stays English).
     return;
