@@ -153,17 +153,18 @@ export async function findSettings(
   return choicesOf(row);
 }
 
-type StoredChoices = Record<keyof NotificationSettings, number | boolean>;
+/** A row of choices as stored; a column read through a left join may be null. */
+type StoredChoices = Record<keyof NotificationSettings, number | boolean | null>;
 
 /** A stored row of choices as the app reads them; every one on when there is none. */
 function choicesOf(row: StoredChoices | undefined): NotificationSettings {
   if (!row) return ALL_ON;
   return {
-    matchAlerts: toBool(row.matchAlerts),
-    donationReminders: toBool(row.donationReminders),
-    eligibilityNotices: toBool(row.eligibilityNotices),
-    requestUpdates: toBool(row.requestUpdates),
-    email: toBool(row.email),
+    matchAlerts: toBool(row.matchAlerts ?? true),
+    donationReminders: toBool(row.donationReminders ?? true),
+    eligibilityNotices: toBool(row.eligibilityNotices ?? true),
+    requestUpdates: toBool(row.requestUpdates ?? true),
+    email: toBool(row.email ?? true),
   };
 }
 
@@ -246,10 +247,8 @@ export async function findRecipient(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
   if (!row) return undefined;
   const { id, email, status, language, chose, wantsEmail, ...choices } = row;
-  // The left join's columns are all null, or all set, as `chose` (the row's key) says.
-  const settings = choicesOf(
-    chose === null ? undefined : ({ ...choices, email: wantsEmail } as StoredChoices),
-  );
+  // No row of choices when the join found none (`chose`, the row's key, is null).
+  const settings = choicesOf(chose === null ? undefined : { ...choices, email: wantsEmail });
   return { id, email, status, language, settings };
 }
 
