@@ -52,6 +52,8 @@ describe('return after login (SPEC §2)', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByText('Donor registered successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/search-donor');
+    // Drawn signed in (the account menu) before the Login link is looked for.
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
     expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(0);
     await page.context().close();
   });
@@ -219,7 +221,10 @@ describe('small ones (sibling issue)', () => {
     await page.getByRole('menuitem', { name: 'SignOut' }).click();
     await page.getByText('You’ve been signed out. Have a great day').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByRole('heading', { name: 'Donor Login' }).count()).toBe(0);
+    // Drawn signed out (the Login link) before the login form is looked for. By their markup:
+    // the signed-out dialog hides the rest of the page from role queries while it shows.
+    await page.locator('header a[href="/login"]').waitFor({ state: 'attached' });
+    expect(await page.locator('h1', { hasText: 'Donor Login' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -192,6 +192,8 @@ describe('a slow network, first visit (item 3)', () => {
     release();
     await page.goto('/dashboard');
     await page.waitForURL('**/login');
+    // The login form drawn, then the loading state looked for: it must be gone, not yet there.
+    await page.getByRole('heading', { name: 'Donor Login' }).waitFor();
     expect(await page.getByText('Loading this page…').count()).toBe(0);
     await page.context().close();
   });
