@@ -15,6 +15,7 @@ import geo from '../../../common/geo/bangladesh-geo.json' with { type: 'json' };
 import type { Language } from '../../../common/languages.ts';
 import { msg } from '../../../common/message-key.ts';
 import type { DonorSearch, UpdateProfile } from '../../../common/user.schema.ts';
+import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
 import { serializedTransaction, toIso } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -302,32 +303,13 @@ export async function deleteById(
 
 /** Active, visible donors matching the filters, by name. Sort key: name, id. */
 export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: Slice) {
-  let query = donorQuery(db, donorFilters(filters));
-  if (slice.after) {
-    const [afterName, afterId] = slice.after.map(String);
-    query = query.where((eb) =>
-      eb(eb.refTuple('name', 'id'), '>', eb.tuple(afterName as string, afterId as string)),
-    );
-  }
-  return query
-    .select([
-      'id',
-      'name',
-      'email',
-      'image',
-      'bloodGroup',
-      'division',
-      'district',
-      'upazila',
-      'lastDonationDate',
-      'lastDonationComponent',
-      'pausedUntil',
-    ])
-    .orderBy('name')
-    .orderBy('id')
-    .limit(slice.limit)
-    .offset(slice.offset)
-    .execute();
+  const matching = donorFilters(filters);
+  const [afterName, afterId] = slice.after?.map(String) ?? [];
+  return donorPage(
+    db,
+    { ...shapeOf(matching), after: slice.after !== undefined },
+    { ...matching, afterName, afterId, limit: slice.limit, offset: slice.offset },
+  );
 }
 
 /**
@@ -335,19 +317,79 @@ export function searchDonors(db: Kysely<Database>, filters: DonorSearch, slice: 
  * means "over the cap"): the work stops there however many match.
  */
 export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
-  // In the list's own order: so every engine counts along the list's index and stops at the cap
-  // (left unordered, PostgreSQL may prefer to filter the table from its start).
-  const matches = donorQuery(db, donorFilters(filters))
+  const matching = donorFilters(filters);
+  const [row] = await donorCount(db, shapeOf(matching), matching);
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The donor search's two statements, built and compiled by Kysely once per shape (which filters
+ * are set, whether the page follows a cursor), each call binding its own values (decision 053:
+ * building and compiling them on every request was about a sixth of a public search's CPU).
+ */
+const donorPage = compiledByShape(
+  (db: Kysely<Database>, shape: DonorShape & { after: boolean }, param: ParamOf) => {
+    let query = donorQuery(db, filtersOf(shape, param));
+    if (shape.after) {
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('name', 'id'),
+          '>',
+          eb.tuple(param<string>('afterName'), param<string>('afterId')),
+        ),
+      );
+    }
+    return query
+      .select([
+        'id',
+        'name',
+        'email',
+        'image',
+        'bloodGroup',
+        'division',
+        'district',
+        'upazila',
+        'lastDonationDate',
+        'lastDonationComponent',
+        'pausedUntil',
+      ])
+      .orderBy('name')
+      .orderBy('id')
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'));
+  },
+);
+
+const donorCount = compiledByShape((db: Kysely<Database>, shape: DonorShape, param: ParamOf) => {
+  // In the list's own order: so every engine counts along the list's index and stops at the
+  // cap (left unordered, PostgreSQL may prefer to filter the table from its start).
+  const matches = donorQuery(db, filtersOf(shape, param))
     .select('id')
     .orderBy('name')
     .orderBy('id')
     .limit(COUNT_CAP + 1);
-  const row = await db
-    .selectFrom(matches.as('match'))
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
+  return db.selectFrom(matches.as('match')).select((eb) => eb.fn.countAll<number>().as('count'));
+});
+
+/** Which filters a search sets: the choices that change its SQL. */
+type DonorShape = { [Name in keyof DonorFilters]: boolean };
+
+const shapeOf = (filters: DonorFilters): DonorShape => ({
+  bloodGroup: filters.bloodGroup !== undefined,
+  upazila: filters.upazila !== undefined,
+  district: filters.district !== undefined,
+  division: filters.division !== undefined,
+  nowhere: filters.nowhere,
+});
+
+/** The filters of a shape, each value a stand-in bound on every call. */
+const filtersOf = (shape: DonorShape, param: ParamOf): DonorFilters => ({
+  bloodGroup: shape.bloodGroup ? param<BloodGroup>('bloodGroup') : undefined,
+  upazila: shape.upazila ? param<string>('upazila') : undefined,
+  district: shape.district ? param<string>('district') : undefined,
+  division: shape.division ? param<string>('division') : undefined,
+  nowhere: shape.nowhere,
+});
 
 /** Each district's division, by English name (the reference data; names are unique). */
 const DIVISION_OF_DISTRICT = new Map(
@@ -369,7 +411,8 @@ for (const upazila of geo.upazilas) {
 }
 
 /** The filters as SQL is given them: the place by its narrowest parts. */
-interface DonorFilters {
+/** A type, not an interface: the compiled queries bind it as their values by name. */
+type DonorFilters = {
   bloodGroup: BloodGroup | undefined;
   upazila: string | undefined;
   district: string | undefined;
@@ -377,7 +420,7 @@ interface DonorFilters {
   division: string | undefined;
   /** The district lies in another division than the one asked for: nothing matches. */
   nowhere: boolean;
-}
+};
 
 /**
  * The place is given to SQL as its narrowest parts, each index starting with them (migrations
