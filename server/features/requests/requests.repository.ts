@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
+  type BloodComponent,
   COUNT_CAP,
   MIN_BAGS,
   type RequestStatus,
@@ -12,6 +13,7 @@ import type {
   RequestNeedFilter,
   UpdateRequest,
 } from '../../../common/request.schema.ts';
+import { compiledByShape, type ParamOf } from '../../db/compiled-by-shape.ts';
 import { lockedForUpdate } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -277,16 +279,22 @@ function open(db: Kysely<Database>, today: string, need: RequestNeedFilter = {})
 
 /** Past the row whose public-list key (urgencyRank, donationDate, donationTime, id) is `after`. */
 export function afterOpenKey(query: RequestQuery, after: readonly unknown[]): RequestQuery {
-  const [rank, date, time, id] = after.map(String) as [string, string, string, string];
-  // A cursor the server did not write may hold anything: a rank that is no integer reads as 0.
-  const urgencyRank = Number.isInteger(Number(rank)) ? Number(rank) : 0;
+  const { afterRank, afterDate, afterTime, afterId } = openKeyValues(after);
   return query.where((eb) =>
     eb(
       eb.refTuple('urgencyRank', 'donationDate', 'donationTime', 'id'),
       '>',
-      eb.tuple(urgencyRank, date, time, id),
+      eb.tuple(afterRank, afterDate, afterTime, afterId),
     ),
   );
+}
+
+/** The values of a public-list cursor, as its condition compares them. */
+function openKeyValues(after: readonly unknown[]) {
+  const [rank, date, time, id] = after.map(String) as [string, string, string, string];
+  // A cursor the server did not write may hold anything: a rank that is no integer reads as 0.
+  const afterRank = Number.isInteger(Number(rank)) ? Number(rank) : 0;
+  return { afterRank, afterDate: date, afterTime: time, afterId: id };
 }
 
 /**
@@ -299,25 +307,83 @@ export function findOpen(
   slice: Slice,
   need: RequestNeedFilter = {},
 ) {
-  let query = open(db, today, need);
-  if (slice.after) query = afterOpenKey(query, slice.after);
-  return soonestFirstOrder(query)
-    .select(REQUEST_COLUMNS)
-    .limit(slice.limit)
-    .offset(slice.offset)
-    .execute();
+  return openPage(
+    db,
+    { ...openShape(need), after: slice.after !== undefined },
+    {
+      ...openValues(today, need),
+      ...(slice.after ? openKeyValues(slice.after) : {}),
+      limit: slice.limit,
+      offset: slice.offset,
+    },
+  );
 }
 
 /** How many open requests there are, counted up to COUNT_CAP + 1 (more means "over the cap"). */
 export async function countOpen(db: Kysely<Database>, today: string, need: RequestNeedFilter = {}) {
-  const matches = soonestFirstOrder(open(db, today, need))
+  const [row] = await openCount(db, openShape(need), openValues(today, need));
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The public open list's two statements, built and compiled by Kysely once per shape (which
+ * needs are filtered, whether the page follows a cursor), each call binding its own values
+ * (decision 053), as the donor search's.
+ */
+const openPage = compiledByShape(
+  (db: Kysely<Database>, shape: OpenShape & { after: boolean }, param: ParamOf) => {
+    let query = openByShape(db, shape, param);
+    if (shape.after) {
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('urgencyRank', 'donationDate', 'donationTime', 'id'),
+          '>',
+          eb.tuple(
+            param<number>('afterRank'),
+            param<string>('afterDate'),
+            param<string>('afterTime'),
+            param<string>('afterId'),
+          ),
+        ),
+      );
+    }
+    return soonestFirstOrder(query)
+      .select(REQUEST_COLUMNS)
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'));
+  },
+);
+
+const openCount = compiledByShape((db: Kysely<Database>, shape: OpenShape, param: ParamOf) => {
+  const matches = soonestFirstOrder(openByShape(db, shape, param))
     .select('id')
     .limit(COUNT_CAP + 1);
-  const row = await db
+  return db
     .selectFrom(matches.as('match'))
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+    .select((eb) => eb.fn.countAll<number | string>().as('count'));
+});
+
+/** Which needs the open list is filtered by: the choices that change its SQL. */
+type OpenShape = { component: boolean; urgency: boolean };
+
+const openShape = (need: RequestNeedFilter): OpenShape => ({
+  component: need.component !== undefined,
+  urgency: need.urgency !== undefined,
+});
+
+/** The values the open list's statements bind (the urgency as its rank, as byNeed compares it). */
+const openValues = (today: string, { component, urgency }: RequestNeedFilter) => ({
+  today,
+  component,
+  urgencyRank: urgency === undefined ? undefined : URGENCY_RANK[urgency],
+});
+
+/** `open` of a shape: the same conditions in the same order, each value a stand-in. */
+function openByShape(db: Kysely<Database>, shape: OpenShape, param: ParamOf) {
+  let query = open(db, param<string>('today'));
+  if (shape.component) query = query.where('component', '=', param<BloodComponent>('component'));
+  if (shape.urgency) query = query.where('urgencyRank', '=', param<number>('urgencyRank'));
+  return query;
 }
 
 /**
