@@ -13,8 +13,9 @@ export type ParamOf = <T>(name: string) => T;
 const paramOf: ParamOf = <T>(name: string) => ({ [PARAM]: name }) as unknown as T;
 
 /**
- * A query that Kysely builds and compiles once per shape, not on every request (the builder
- * and compiler were about a tenth of a donor search's CPU in the bench's profile, issue 10).
+ * A query that Kysely builds and compiles once per shape, not on every request (decision 053:
+ * building and compiling the public lists' queries was 12–15% of a public read's CPU), then
+ * runs through Kysely's own executor (`db.executeQuery`: its plugins, driver and connections).
  *
  * `build` receives the shape — the choices that change the SQL text (which filters are set,
  * whether a cursor is given) — and `param(name)` for every value, which it must pass to Kysely

@@ -363,19 +363,20 @@ const openCount = compiledByShape((db: Kysely<Database>, shape: OpenShape, param
     .select((eb) => eb.fn.countAll<number | string>().as('count'));
 });
 
-/** Which needs the open list is filtered by: the choices that change its SQL. */
+/** Which needs filter the open list: the choices that change its SQL (a type, as shapes are). */
 type OpenShape = { component: boolean; urgency: boolean };
 
+/** As byNeed decides: a need given empty filters nothing. */
 const openShape = (need: RequestNeedFilter): OpenShape => ({
-  component: need.component !== undefined,
-  urgency: need.urgency !== undefined,
+  component: Boolean(need.component),
+  urgency: Boolean(need.urgency),
 });
 
 /** The values the open list's statements bind (the urgency as its rank, as byNeed compares it). */
 const openValues = (today: string, { component, urgency }: RequestNeedFilter) => ({
   today,
   component,
-  urgencyRank: urgency === undefined ? undefined : URGENCY_RANK[urgency],
+  urgencyRank: urgency ? URGENCY_RANK[urgency] : undefined,
 });
 
 /** `open` of a shape: the same conditions in the same order, each value a stand-in. */

@@ -325,7 +325,7 @@ export async function countDonors(db: Kysely<Database>, filters: DonorSearch) {
 /**
  * The donor search's two statements, built and compiled by Kysely once per shape (which filters
  * are set, whether the page follows a cursor), each call binding its own values (decision 053:
- * building and compiling them on every request was about a sixth of a public search's CPU).
+ * building and compiling them on every request was 12–15% of a public search's CPU).
  */
 const donorPage = compiledByShape(
   (db: Kysely<Database>, shape: DonorShape & { after: boolean }, param: ParamOf) => {

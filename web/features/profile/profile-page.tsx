@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { REQUEST_TIME_ZONE } from '../../../common/dhaka-date.ts';
 import { updateProfileSchema } from '../../../common/user.schema.ts';
 import type { UserResponse } from '../../../common/user-response.schema.ts';
 import { BloodGroupField } from '../../components/blood-group-field.tsx';
@@ -188,8 +189,13 @@ function ProfileForm({ me, consentWithdrawn }: { me: UserResponse; consentWithdr
     });
   });
 
+  // The day in Bangladesh, whatever the browser's zone: the day Donate Now counts the rest to
+  // (donate-action.tsx), so the profile and a request's page never name different days.
   const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long' }).format(new Date(iso));
+    new Intl.DateTimeFormat(intlLocale(), {
+      dateStyle: 'long',
+      timeZone: REQUEST_TIME_ZONE,
+    }).format(new Date(iso));
 
   return (
     <div className="flex flex-col gap-6">
