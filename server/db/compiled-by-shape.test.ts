@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShapeProbe, type ShapeProbeTables } from '../test/shape-probe.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { compiledByShape, type ParamOf } from './compiled-by-shape.ts';
 import type { Database } from './schema.ts';
@@ -7,28 +8,13 @@ import type { Database } from './schema.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await sql`create table shape_probe (name text not null, kind text not null, n integer not null)`.execute(
-    t.db,
-  );
-  await t.db
-    .insertInto('shape_probe' as never)
-    .values([
-      { name: 'a', kind: 'x', n: 1 },
-      { name: 'b', kind: 'y', n: 2 },
-      { name: 'c', kind: 'x', n: 3 },
-    ] as never)
-    .execute();
+  await createShapeProbe(t.db);
 });
 afterAll(() => t.close());
 
-interface ProbeTables {
-  shape_probe: { name: string; kind: string; n: number };
-}
-
 const probe = compiledByShape(
   (db: Kysely<Database>, shape: { kind: boolean; after: boolean }, param: ParamOf) => {
-    // A table this test makes, not in the schema.
-    let query = (db as unknown as Kysely<ProbeTables>)
+    let query = (db as unknown as Kysely<ShapeProbeTables>)
       .selectFrom('shape_probe')
       .select(['name', 'n']);
     if (shape.kind) query = query.where('kind', '=', param<string>('kind'));

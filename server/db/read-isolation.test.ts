@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShapeProbe, type ShapeProbeTables } from '../test/shape-probe.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { Database } from './schema.ts';
 
@@ -9,29 +10,19 @@ import type { Database } from './schema.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await sql`create table shape_probe (name text not null, kind text not null, n integer not null)`.execute(
-    t.db,
-  );
-  await t.db
-    .insertInto('shape_probe' as never)
-    .values([
-      { name: 'a', kind: 'x', n: 1 },
-      { name: 'b', kind: 'y', n: 2 },
-      { name: 'c', kind: 'x', n: 3 },
-    ] as never)
-    .execute();
+  await createShapeProbe(t.db);
 });
 afterAll(() => t.close());
 
 async function namesOfKind(db: Kysely<Database>, kind: string): Promise<string[]> {
-  const rows = await (db as Kysely<any>)
+  const rows = await (db as unknown as Kysely<ShapeProbeTables>)
     .selectFrom('shape_probe')
     .select(['name', 'n'])
     .where('kind', '=', kind)
     .orderBy('n')
     .limit(10)
     .execute();
-  return rows.map((row: { name: string }) => row.name);
+  return rows.map((row) => row.name);
 }
 
 describe(`reads beside a transaction (${process.env.TEST_ENGINE})`, () => {
