@@ -187,6 +187,51 @@ describe('before the app is live (issue 30 item 3)', () => {
     await page.context().close();
   });
 
+  it('the loading page gives up after 20 s with no tap, while a prerendered page waits for the app', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
+    await page.clock.install();
+    // A dashboard address: the loading page (app.html), its code stalled without an error.
+    const release = await openBeforeTheApp(page, '/dashboard');
+    const heading = page.getByRole('heading', { name: 'Loading this page…', level: 1 });
+    await heading.waitFor();
+    const loading = page.locator('[data-app-loading]');
+    expect(await loading.getAttribute('aria-busy')).toBe('true');
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: 'This page could not finish loading. Check your connection and reload.' });
+    await page.clock.runFor(19_000);
+    expect(await alert.count()).toBe(0);
+    await page.clock.runFor(1_000);
+    await alert.waitFor();
+    // It no longer says it is busy, and its spinner is gone; Reload comes first to a keyboard.
+    expect(await loading.getAttribute('aria-busy')).toBeNull();
+    expect(await loading.locator('> [aria-hidden="true"]').isVisible()).toBe(false);
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('button', { name: 'Reload the page' })
+        .evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await page.screenshot({ path: 'test-results/before-the-app-loading-gave-up-390.png' });
+    // The code arrives after all: the message goes and the app draws the page.
+    release();
+    await whenLive(page);
+    await alert.waitFor({ state: 'detached' });
+    await heading.waitFor({ state: 'detached' });
+
+    // A prerendered page can be read as it is: with no tap, a slow app is no failure to it.
+    const home = await browser.newPage({ serviceWorkers: 'block' });
+    await home.clock.install();
+    const releaseHome = await openBeforeTheApp(home, '/');
+    await home.getByRole('button', { name: 'Open menu' }).waitFor();
+    await home.clock.runFor(25_000);
+    expect(await home.getByRole('alert').count()).toBe(0);
+    releaseHome();
+    await whenLive(home);
+    await page.context().close();
+    await home.context().close();
+  });
+
   it("the loading page's phone menu works with no script: opened by keyboard, its links real", async () => {
     const page = await browser.newPage({ serviceWorkers: 'block' });
     // A dashboard address: the loading page (app.html), which stays while the code is held.
