@@ -252,6 +252,13 @@ describe('before the app is live (issue 30 item 3)', () => {
     expect(await menu.ariaSnapshot()).toContain('Close menu');
     await page.screenshot({ path: 'test-results/before-the-app-loading-menu-390.png' });
     expect(await axeViolations(page)).toEqual([]);
+    // Escape closes it, the focus back on its button; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await links.first().waitFor({ state: 'hidden' });
+    expect(await menu.ariaSnapshot()).toContain('Open menu');
+    expect(await menu.evaluate((summary) => summary === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await links.first().waitFor();
     // The same in Bangla, in the app's Bangla words.
     const bangla = await (await page.request.get('/dashboard?lang=bn')).text();
     expect(bangla).toMatch(/<summary[^>]*><span[^>]*>মেনু খুলুন<\/span>/);

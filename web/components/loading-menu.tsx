@@ -10,7 +10,8 @@ import { MENU_ICON } from './menu-icon.ts';
  * look, place and name are the app's button's: "Open menu", "Close menu" once open (the shown
  * name is swapped by CSS, `group-open:`), the same icon. Hidden where the navbar shows its links
  * inline. The early script (common/early-taps.ts) holds taps on buttons only, so a tap on the
- * summary is not held. When the app draws its page, this goes with the loading page.
+ * summary is not held; it closes this on Escape. When the app draws its page, this goes with the
+ * loading page.
  */
 export function LoadingMenu({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
