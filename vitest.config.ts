@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './tests/longest-first.ts';
 
 // Projects: `unit` (pure rules and schemas), `api-sqlite` and `api-postgres` (the same HTTP
 // integration tests against a fresh database per file), and `e2e` (browser journeys against the
@@ -99,9 +100,14 @@ export default defineConfig({
     // left a core idle while a test waited on PostgreSQL, a child process or a socket. Three
     // files at a time (TEST_WORKERS overrides); the browser tests set their own below.
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    // The browser files longest first (tests/longest-first.ts); the rest in vitest's order.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
-        test: { name: 'unit', include: ['common/**/*.test.ts', 'web/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'web/**/*.test.ts', 'tests/*.test.ts'],
+        },
       },
       apiProject('sqlite'),
       processProject('sqlite'),
