@@ -23,22 +23,29 @@ function freshVitest(files: Array<ReturnType<typeof spec>>): Vitest {
   } as unknown as Vitest;
 }
 
+/** The order the sequencer gives `files`, as `project:file name`. */
+async function order(files: Array<ReturnType<typeof spec>>) {
+  const sorted = await new LongestFirst(freshVitest(files)).sort(files);
+  return sorted.map((f) => `${f.project.name}:${f.moduleId.split('/').pop()}`);
+}
+
 describe('the browser files run longest first (tests/longest-first.ts)', () => {
   it('puts the page walks first though their files are small, and an unknown file before all', async () => {
-    const files = [
-      spec('e2e', 'tests/e2e/walk-30.spec.ts', 40_000),
-      spec('e2e', 'tests/e2e/bangla-font.spec.ts', 3_000),
-      spec('e2e', 'tests/e2e/a11y-bn.spec.ts', 600),
-      spec('e2e', 'tests/e2e/a11y.spec.ts', 8_000),
-      spec('e2e', 'tests/e2e/brand-new.spec.ts', 100),
-    ];
-    const sorted = await new LongestFirst(freshVitest(files)).sort(files);
-    expect(sorted.map((f) => f.moduleId.split('/').pop())).toEqual([
-      'brand-new.spec.ts',
-      'a11y.spec.ts',
-      'walk-30.spec.ts',
-      'a11y-bn.spec.ts',
-      'bangla-font.spec.ts',
+    const browserFiles = [
+      ['walk-30.spec.ts', 40_000],
+      ['bangla-font.spec.ts', 3_000],
+      ['a11y-bn.spec.ts', 600],
+      ['a11y.spec.ts', 8_000],
+      ['brand-new.spec.ts', 100],
+    ] as const;
+    expect(
+      await order(browserFiles.map(([name, size]) => spec('e2e', `tests/e2e/${name}`, size))),
+    ).toEqual([
+      'e2e:brand-new.spec.ts',
+      'e2e:a11y.spec.ts',
+      'e2e:walk-30.spec.ts',
+      'e2e:a11y-bn.spec.ts',
+      'e2e:bangla-font.spec.ts',
     ]);
   });
 
@@ -49,8 +56,7 @@ describe('the browser files run longest first (tests/longest-first.ts)', () => {
       spec('e2e', 'tests/e2e/bangla-font.spec.ts', 3_000),
       spec('e2e', 'tests/e2e/a11y-bn.spec.ts', 600),
     ];
-    const sorted = await new LongestFirst(freshVitest(files)).sort(files);
-    expect(sorted.map((f) => `${f.project.name}:${f.moduleId.split('/').pop()}`)).toEqual([
+    expect(await order(files)).toEqual([
       'api-sqlite:b.test.ts',
       'api-sqlite:a.test.ts',
       'e2e:a11y-bn.spec.ts',
