@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import timings from './e2e-timings.json' with { type: 'json' };
@@ -65,7 +66,6 @@ describe('the browser files run longest first (tests/longest-first.ts)', () => {
   });
 
   it('lists every browser file and only those (a new one is timed and added)', async () => {
-    const fs = await import('node:fs');
     const specs = fs.readdirSync('tests/e2e').filter((name) => name.endsWith('.spec.ts'));
     expect(Object.keys(timings).sort()).toEqual(specs.sort());
   });
