@@ -132,6 +132,11 @@ export default defineConfig({
           // catches a hang; this bounds only the journey as a whole.
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll waits for the page (a held tap made once the app is live, a list drawn
+          // after a transition). vitest's default of 1 s was too short on a loaded CI machine:
+          // the home page's held FAQ tap failed so in stop 42, as the menu's had before it was
+          // given 15 s by hand. The same 15 s for every poll; a hang still ends at the limit.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

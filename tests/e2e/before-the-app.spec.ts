@@ -102,7 +102,7 @@ describe('before the app is live (issue 30 item 3)', () => {
     release();
     // The menu itself is waited for, not the app's sign of being live: an app that drops the
     // tap fails here.
-    await expect.poll(() => menu.getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
     await expect.poll(() => new URL(page.url()).searchParams.get('verified')).toBe('1');
     // The address changes before the router draws it (a transition): the box is waited for too.
     await expect.poll(() => page.getByLabel('Verified requests only').isChecked()).toBe(true);
