@@ -64,6 +64,8 @@ const apiProject = (engine: 'sqlite' | 'postgres') => ({
         : []),
     ],
     env: { TEST_ENGINE: engine },
+    // PostgreSQL's test schemas are lent and emptied, not made and dropped (schema-pool.ts).
+    ...(engine === 'postgres' ? { globalSetup: ['server/test/schema-pool-setup.ts'] } : {}),
     // Issue 26: the files of a project share their worker's modules (importing the app anew for
     // each file was half the project's time). Safe because each file builds its own app on its
     // own database (createTestApp), the server keeps no state in modules beyond caches of fixed

@@ -15,7 +15,8 @@ import type { AppDeps } from '../lib/context.ts';
 import { parseEnv } from '../lib/env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { TEST_AUTH_SECRET } from './factories.ts';
-import { adminQuery, createMigratedSchema, migratedSqlite } from './migrated-template.ts';
+import { adminQuery, migratedSqlite } from './migrated-template.ts';
+import { borrowSchema } from './schema-pool.ts';
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -31,8 +32,8 @@ export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'post
 
 /**
  * A fresh, migrated database and the app built on it. SQLite: a private in-memory database.
- * PostgreSQL: a new schema in TEST_DATABASE_URL, dropped on close. Both are copies of a database
- * migrated once per test worker (./migrated-template.ts).
+ * PostgreSQL: a schema in TEST_DATABASE_URL, its own until close (./schema-pool.ts). Both are
+ * copies of a database migrated once per test worker (./migrated-template.ts).
  */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
@@ -72,15 +73,20 @@ export async function createTestApp(
     ...envOverrides,
   });
   let handle: DatabaseHandle;
-  let dropSchema = async () => {};
+  let releaseSchema = async () => {};
   if (testEngine === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    if (options.migrateAnew) await adminQuery(url, `create schema ${schema}`);
-    else await createMigratedSchema(url, schema);
-    handle = connect({ databaseUrl: url, pgSchema: schema });
-    dropSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
+    if (options.migrateAnew) {
+      const schema = `t_${randomBytes(6).toString('hex')}`;
+      await adminQuery(url, `create schema ${schema}`);
+      handle = connect({ databaseUrl: url, pgSchema: schema });
+      releaseSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
+    } else {
+      const schema = await borrowSchema(url);
+      handle = connect({ databaseUrl: url, pgSchema: schema.name });
+      releaseSchema = schema.giveBack;
+    }
   } else {
     handle = options.migrateAnew ? connect({ sqliteFile: ':memory:' }) : await migratedSqlite();
   }
@@ -110,7 +116,7 @@ export async function createTestApp(
       await built.close();
       await handle.close();
       fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
-      await dropSchema();
+      await releaseSchema();
     },
   };
 }
