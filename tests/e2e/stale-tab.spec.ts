@@ -83,7 +83,21 @@ describe('a tab whose session changed in another one', () => {
     await second.setViewportSize(DESKTOP);
     await switchBrowserTo(first.context(), b);
     await second.goto('/dashboard');
-    await second.getByText(`Second ${stamp}`).first().waitFor();
+    // Once in a CI run (stop 43) this tab never showed B in 30 s, and passed in every run
+    // since: the failure says where the tab was and what it showed, for the next time.
+    await second
+      .getByText(`Second ${stamp}`)
+      .first()
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await second
+          .locator('body')
+          .innerText()
+          .catch(() => '(unreadable)');
+        throw new Error(
+          `${error.message}\nThe second tab was at ${second.url()}, showing:\n${shown.slice(0, 600)}`,
+        );
+      });
 
     // The first tab, untouched, tells its reader and shows B's account now.
     await first.getByText('আপনি এখন অন্য অ্যাকাউন্টে লগইন করা').waitFor();
