@@ -62,4 +62,15 @@ describe.runIf(testEngine === 'postgres')('the lent PostgreSQL test schemas', ()
     expect(kept.rowCount).toBe(0);
     await next.giveBack();
   });
+
+  it('are lent to one test app at a time, even when one is given back twice', async () => {
+    const first = await borrowSchema(url);
+    await first.giveBack();
+    await first.giveBack();
+    const one = await borrowSchema(url);
+    const other = await borrowSchema(url);
+    expect(one.name).not.toBe(other.name);
+    await one.giveBack();
+    await other.giveBack();
+  });
 });
