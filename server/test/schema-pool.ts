@@ -155,6 +155,9 @@ export async function borrowSchema(
   url: string,
 ): Promise<{ name: string; giveBack: () => Promise<void> }> {
   const prefix = inject('pgPoolPrefix');
+  if (!prefix) {
+    throw new Error('PostgreSQL test apps need schema-pool-setup.ts as their project global setup');
+  }
   pristine ??= makePristine(url, prefix);
   const source = await pristine;
   let lent = idle.pop();
