@@ -50,12 +50,21 @@ let pgScript: Promise<{ script: string; template: string }> | undefined;
 
 const run = promisify(execFile);
 
-/** Runs `text` (one or more statements) on its own connection to `url`. */
-export async function adminQuery(url: string, text: string): Promise<void> {
+/**
+ * Runs `text` (one or more statements, or one with `values`) on its own connection to `url`;
+ * answers the rows of the last statement.
+ */
+export async function adminQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values?: unknown[],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    const result = await client.query<T>(text, values);
+    // A multi-statement text answers one result per statement.
+    return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as T[];
   } finally {
     await client.end();
   }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { adminQuery, createMigratedSchema } from './migrated-template.ts';
 
@@ -45,17 +44,6 @@ const idle: Array<{ name: string; fingerprint: string }> = [];
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
-/** One connection for the pool's own statements, opened per call (as adminQuery does). */
-async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * What a schema's structure is, in one line: changes to its tables, columns, constraints,
  * indexes, defaults or triggers change it. Object ids are part of it, so an object dropped and
@@ -80,7 +68,7 @@ const FINGERPRINT = `
   ) as fingerprint`;
 
 async function fingerprintOf(url: string, schema: string): Promise<string> {
-  const [row] = await query<{ fingerprint: string }>(url, FINGERPRINT, [schema]);
+  const [row] = await adminQuery<{ fingerprint: string }>(url, FINGERPRINT, [schema]);
   return row?.fingerprint ?? '';
 }
 
@@ -113,14 +101,14 @@ async function makePristine(url: string, prefix: string): Promise<Pristine> {
   const name = `${prefix}_src_${randomBytes(4).toString('hex')}`;
   await createMigratedSchema(url, name);
   const tables = (
-    await query<{ name: string }>(
+    await adminQuery<{ name: string }>(
       url,
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = $1 and c.relkind in ('r', 'p') order by 1`,
       [name],
     )
   ).map((row) => row.name);
-  const references = await query<{ child: string; parent: string }>(
+  const references = await adminQuery<{ child: string; parent: string }>(
     url,
     `select c.relname as child, p.relname as parent
        from pg_constraint co join pg_class c on c.oid = co.conrelid
@@ -131,7 +119,7 @@ async function makePristine(url: string, prefix: string): Promise<Pristine> {
   const deleteOrder = childrenFirst(tables, references);
   const restore: string[] = [];
   for (const table of [...(deleteOrder ?? [])].reverse()) {
-    const [row] = await query(url, `select 1 from ${quote(name)}.${quote(table)} limit 1`, []);
+    const [row] = await adminQuery(url, `select 1 from ${quote(name)}.${quote(table)} limit 1`, []);
     if (row) restore.push(table);
   }
   return { name, deleteOrder, restore };
@@ -167,7 +155,9 @@ export async function borrowSchema(
     lent = { name, fingerprint: await fingerprintOf(url, name) };
   }
   const { name, fingerprint } = lent;
-  const drop = () => adminQuery(url, `drop schema ${quote(name)} cascade`);
+  const drop = async () => {
+    await adminQuery(url, `drop schema ${quote(name)} cascade`);
+  };
   let given = false;
   return {
     name,

@@ -81,7 +81,9 @@ export async function createTestApp(
       const schema = `t_${randomBytes(6).toString('hex')}`;
       await adminQuery(url, `create schema ${schema}`);
       handle = connect({ databaseUrl: url, pgSchema: schema });
-      releaseSchema = () => adminQuery(url, `drop schema ${schema} cascade`);
+      releaseSchema = async () => {
+        await adminQuery(url, `drop schema ${schema} cascade`);
+      };
     } else {
       const schema = await borrowSchema(url);
       handle = connect({ databaseUrl: url, pgSchema: schema.name });

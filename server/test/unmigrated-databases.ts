@@ -9,7 +9,7 @@ import { testEngine } from './test-app.ts';
  * and drops the schemas, newest first.
  */
 export function unmigratedDatabases() {
-  const cleanups: Array<() => Promise<void>> = [];
+  const cleanups: Array<() => Promise<unknown>> = [];
   return {
     async fresh(): Promise<DatabaseHandle> {
       if (testEngine !== 'postgres') {
