@@ -104,4 +104,41 @@ describe('a tab whose session changed in another one', () => {
     await first.getByText(`First ${stamp}-এর জন্য কিছুই করা হয়নি`).waitFor();
     await first.context().close();
   });
+
+  it('stays signed in as the other account when a call this tab made with the old session is refused (1280 px)', async () => {
+    // Signing in as B ended A's session on the server, so a call this tab sent with A's cookie
+    // just before is answered 401. Taken for a lost session, it signed the browser out, B's
+    // session with it (the cookie is the browser's): B's tab fell to the login page (stop 43).
+    const stamp = Date.now().toString(36);
+    const a = await registerMember({ name: `First ${stamp}` });
+    const b = await registerMember({ name: `Second ${stamp}` });
+    const tab = await browser.newPage();
+    await tab.setViewportSize(DESKTOP);
+    await signIn(tab.context(), a);
+    await tab.goto('/dashboard');
+    await tab.getByText(`First ${stamp}`).first().waitFor();
+
+    await switchBrowserTo(tab.context(), b);
+    // The answer to A's call in flight at the switch, made here on demand.
+    await tab.route(
+      (url) => url.pathname === '/api/donation-request',
+      (route) =>
+        route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Sign in first.' } }),
+        }),
+      { times: 1 },
+    );
+    await tab.getByRole('link', { name: 'My Donation Request', exact: true }).first().click();
+
+    await tab.getByText('You are signed in as someone else now').waitFor();
+    await tab.getByText(`Nothing was done for First ${stamp}`).waitFor();
+    expect(new URL(tab.url()).pathname).not.toBe('/login');
+    const session = await tab.context().request.get('/api/auth/get-session');
+    expect(((await session.json()) as { user?: { email: string } } | null)?.user?.email).toBe(
+      b.email,
+    );
+    await tab.context().close();
+  });
 });

@@ -45,14 +45,86 @@ describe('the unauthorized handler', () => {
 
     await request(getMe, {}).catch(() => undefined);
 
-    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
-    expect(router.navigate).toHaveBeenCalledWith('/login', {
-      replace: true,
-      state: { from: here },
-    });
-    // Ends the server's session too, once (after loading the auth endpoints' definitions).
     await vi.waitFor(() =>
-      expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/users/me', '/api/auth/sign-out']),
+      expect(router.navigate).toHaveBeenCalledWith('/login', {
+        replace: true,
+        state: { from: here },
+      }),
+    );
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+    // Asks who is signed in first (no one: refused here), then ends the server's session too,
+    // once (after loading the auth endpoints' definitions).
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+        '/api/users/me',
+        '/api/auth/get-session',
+        '/api/auth/sign-out',
+      ]),
+    );
+  });
+
+  it('shows the account another tab signed in as, and signs nobody out, when a call made with the old session is refused', async () => {
+    // Tab 1 shows user A; its call left with A's cookie just as another tab signed the browser in
+    // as B, which ended A's session: the 401 is about A, while the browser is B's.
+    const router = fakeRouter();
+    installUnauthorizedHandler(router, queryClient);
+    queryClient.setQueryData(sessionQueryKey, user);
+    const at = '2026-11-30T04:00:00.000Z';
+    const other = {
+      id: 'u2',
+      name: 'Karim',
+      email: 'k@example.org',
+      emailVerified: false,
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+      role: 'donor',
+      status: 'active',
+      lastDonationDate: null,
+      searchVisible: true,
+      bloodGroup: 'B+',
+      division: 'Dhaka',
+      district: 'Dhaka',
+      upazila: null,
+      twoFactorEnabled: false,
+      consentOwed: false,
+    };
+    const session = { id: 's2', userId: 'u2', expiresAt: at, createdAt: at, updatedAt: at };
+    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
+      url === '/api/auth/get-session'
+        ? Response.json({ user: other, session })
+        : new Response(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'No.' } }), {
+            status: 401,
+          }),
+    );
+    vi.stubGlobal('fetch', fetch);
+
+    await request(getMe, {}).catch(() => undefined);
+
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(sessionQueryKey)).toMatchObject({ id: 'u2', name: 'Karim' }),
+    );
+    expect(router.navigate).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/users/me',
+      '/api/auth/get-session',
+    ]);
+  });
+
+  it('signs out once when several calls are refused together', async () => {
+    const router = fakeRouter();
+    installUnauthorizedHandler(router, queryClient);
+    queryClient.setQueryData(sessionQueryKey, user);
+    const fetch = answer(401, 'UNAUTHORIZED');
+
+    await Promise.all([
+      request(getMe, {}).catch(() => undefined),
+      request(getRequest, { params: { id: 'r1' } }).catch(() => undefined),
+    ]);
+
+    await vi.waitFor(() => expect(router.navigate).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.filter(([url]) => url === '/api/auth/sign-out')).toHaveLength(1),
     );
   });
 
@@ -65,10 +137,12 @@ describe('the unauthorized handler', () => {
 
     await request(getRequest, { params: { id: 'r1' } }).catch(() => undefined);
 
-    expect(router.navigate).toHaveBeenCalledWith('/login', {
-      replace: true,
-      state: { from: detail },
-    });
+    await vi.waitFor(() =>
+      expect(router.navigate).toHaveBeenCalledWith('/login', {
+        replace: true,
+        state: { from: detail },
+      }),
+    );
   });
 
   it.each([
