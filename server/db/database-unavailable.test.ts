@@ -8,7 +8,7 @@ import { createApp } from '../app.ts';
 import { buildDeps } from '../deps.ts';
 import { parseEnv } from '../lib/env.ts';
 import { createLogger } from '../lib/logger.ts';
-import { adminQuery } from '../test/child-server.ts';
+import { adminQuery } from '../test/migrated-template.ts';
 import { connect } from './dialect.ts';
 
 /*

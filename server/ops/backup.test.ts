@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  adminQuery,
   builtEntry,
   CHILD_ORIGIN,
   type ChildServer,
@@ -16,6 +15,7 @@ import {
   startChildServer,
 } from '../test/child-server.ts';
 import { bearerFor, createUser, requestForm } from '../test/factories.ts';
+import { adminQuery } from '../test/migrated-template.ts';
 import { testEngine } from '../test/test-app.ts';
 
 /*

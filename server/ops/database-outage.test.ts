@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminQuery,
   type ChildServer,
   httpCall,
   type ProcessDatabase,
   processDatabase,
   startChildServer,
 } from '../test/child-server.ts';
+import { adminQuery } from '../test/migrated-template.ts';
 
 /*
  * Regression (issue 25): on PostgreSQL, a lost database connection ended the server process.
@@ -38,13 +38,13 @@ afterAll(async () => {
 
 /** Terminates every backend of the server under test; how many there were. */
 async function terminateServerBackends(): Promise<number> {
-  const result = await adminQuery(
+  const terminated = await adminQuery(
     adminUrl,
     `select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()
         and application_name = '${applicationName}'`,
   );
-  return result.rowCount ?? 0;
+  return terminated.length;
 }
 
 describe('the server when PostgreSQL drops its connections', () => {

@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createRequest, createUser } from '../test/factories.ts';
+import { adminQuery as sharedAdminQuery } from '../test/migrated-template.ts';
 import { testEngine } from '../test/test-app.ts';
 
 /*
@@ -47,15 +47,8 @@ const urlOf = (database: string) => {
   return target.toString();
 };
 
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+/** One statement on the server's maintenance connection. */
+const adminQuery = (text: string) => sharedAdminQuery(url, text);
 
 const created: string[] = [];
 async function freshDatabase(label: string) {

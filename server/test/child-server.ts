@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { connect, type DatabaseHandle, type Engine } from '../db/dialect.ts';
+import { adminQuery } from './migrated-template.ts';
 
 /*
  * Real server processes for the tests that need several, or need to kill one. They run the
@@ -140,17 +140,6 @@ export async function processDatabase(engine: Engine): Promise<ProcessDatabase> 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** One statement on the PostgreSQL server of `url`, on a connection of its own. */
-export async function adminQuery(url: string, text: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A JSON call to a child server, as a script with a bearer token (or a browser's cookie) would. */
