@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createRequest, createUser } from '../test/factories.ts';
-import { adminQuery as sharedAdminQuery } from '../test/migrated-template.ts';
+import { adminQuery } from '../test/migrated-template.ts';
 import { testEngine } from '../test/test-app.ts';
 
 /*
@@ -47,13 +47,10 @@ const urlOf = (database: string) => {
   return target.toString();
 };
 
-/** One statement on the server's maintenance connection. */
-const adminQuery = (text: string) => sharedAdminQuery(url, text);
-
 const created: string[] = [];
 async function freshDatabase(label: string) {
   const name = `docbackup_${label}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(url, `create database ${name}`);
   created.push(name);
   return name;
 }
@@ -108,7 +105,7 @@ describe.skipIf(testEngine !== 'postgres')('the documented PostgreSQL backup', (
   // drop after another took over 60 s with three files at a time, load 9).
   afterAll(async () => {
     await Promise.all(
-      created.map((name) => adminQuery(`drop database if exists ${name} with (force)`)),
+      created.map((name) => adminQuery(url, `drop database if exists ${name} with (force)`)),
     );
     fs.rmSync(work, { recursive: true, force: true });
   }, 180_000);
