@@ -125,11 +125,12 @@ async function makePristine(url: string, prefix: string): Promise<Pristine> {
   return { name, deleteOrder, restore };
 }
 
-/** Empties `schema` back to a freshly migrated one's rows. */
-async function empty(url: string, schema: string, source: Pristine, deleteOrder: string[]) {
+/** Empties `schema` back to a freshly migrated one's rows; throws when it cannot. */
+async function empty(url: string, schema: string, source: Pristine) {
+  if (!source.deleteOrder) throw new Error('the foreign keys form a cycle: no order to delete in');
   const target = quote(schema);
   const statements = [
-    ...deleteOrder.map((table) => `delete from ${target}.${quote(table)};`),
+    ...source.deleteOrder.map((table) => `delete from ${target}.${quote(table)};`),
     ...source.restore.map(
       (table) =>
         `insert into ${target}.${quote(table)} select * from ${quote(source.name)}.${quote(table)};`,
@@ -165,12 +166,12 @@ export async function borrowSchema(
       // Given back twice (a test app closed twice), it would be lent to two apps at once.
       if (given) return;
       given = true;
-      const { deleteOrder } = source;
-      if (!deleteOrder || (await fingerprintOf(url, name)) !== fingerprint) return drop();
+      if ((await fingerprintOf(url, name)) !== fingerprint) return drop();
       try {
-        await empty(url, name, source, deleteOrder);
+        await empty(url, name, source);
       } catch {
-        // Whatever kept it from being emptied, the next app gets a new schema instead.
+        // Whatever kept it from being emptied (a cycle of foreign keys, a failed statement), the
+        // next app gets a new schema instead.
         return drop();
       }
       idle.push({ name, fingerprint });
